@@ -1,0 +1,20 @@
+// The `list` and `info` subcommands (sweep lives in sweep_runner.hpp).
+#pragma once
+
+#include <string>
+
+namespace dotsweep {
+
+struct ListOptions {
+  std::string space_path;  // empty: the embedded default space
+  bool compile = false;    // compile each valid variant through NVRTC (no GPU needed)
+  int arch = 90;           // sm_XX to compile for
+  std::string cache_dir;   // empty: no cache, so every variant really compiles
+};
+// Exit 0, or 1 when a variant failed to compile.
+int run_list(const ListOptions& options);
+
+// Exit 0; throws NoDeviceError without a usable GPU.
+int run_info(int device);
+
+}  // namespace dotsweep

@@ -1,0 +1,49 @@
+// Compiles variants on every host core in the background while the GPU
+// measures the ones already built; results are taken in submission order.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/variant_config.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+
+namespace dotsweep {
+
+struct CompileOutcome {
+  std::optional<CompiledKernels> kernels;  // empty on failure
+  std::string error;                       // NVRTC's message and log on failure
+};
+
+class CompileQueue {
+ public:
+  CompileQueue(const NvrtcCompiler& compiler, std::vector<VariantConfig> configs, unsigned threads);
+  ~CompileQueue();
+  CompileQueue(const CompileQueue&) = delete;
+  CompileQueue& operator=(const CompileQueue&) = delete;
+
+  // Blocks until config `index` is compiled.
+  const CompileOutcome& get(std::size_t index);
+  std::size_t from_cache() const { return cached_; }
+  double compile_seconds() const;  // summed over all threads
+
+ private:
+  void work();
+  const NvrtcCompiler& compiler_;
+  std::vector<VariantConfig> configs_;
+  std::vector<CompileOutcome> outcomes_;
+  std::vector<char> done_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<std::size_t> cached_{0};
+  double seconds_ = 0;
+  mutable std::mutex mutex_;
+  std::condition_variable finished_;
+  std::vector<std::thread> workers_;
+};
+
+}  // namespace dotsweep

@@ -1,0 +1,56 @@
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/compile_queue.hpp"
+#include "core/space_file.hpp"
+#include "default_space.hpp"
+#include "dot_kernel_source.hpp"
+
+namespace dotsweep {
+
+int run_list(const ListOptions& options) {
+  const SearchSpace space = options.space_path.empty()
+                                ? parse_space_text(kDefaultSpaceToml, "<embedded variants/default.toml>")
+                                : load_space_file(options.space_path);
+  // Without a GPU the planner checks against the CUDA limits every current GPU shares.
+  const DeviceLimits limits;
+  std::vector<VariantConfig> valid;
+  std::size_t rejected = 0;
+  std::printf("# space '%s': %zu configs\n", space.name.c_str(), space.configs.size());
+  for (const auto& config : space.configs) {
+    if (auto reason = rejection_reason(config, limits)) {
+      std::printf("%s\trejected: %s\n", config.id().c_str(), reason->c_str());
+      ++rejected;
+    } else {
+      if (!options.compile) std::printf("%s\n", config.id().c_str());
+      valid.push_back(config);
+    }
+  }
+  if (!options.compile) {
+    std::printf("# %zu valid, %zu rejected\n", valid.size(), rejected);
+    return 0;
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", options.arch, options.cache_dir);
+  CompileQueue queue(compiler, valid, std::max(1u, std::thread::hardware_concurrency()));
+  std::size_t failed = 0;
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    const CompileOutcome& outcome = queue.get(i);
+    if (outcome.kernels) {
+      std::printf("%s\tcompiled sm_%d, %zu bytes%s\n", valid[i].id().c_str(), options.arch, outcome.kernels->cubin.size(),
+                  outcome.kernels->from_cache ? " (cache)" : "");
+    } else {
+      std::printf("%s\tCOMPILE FAILED: %s\n", valid[i].id().c_str(), outcome.error.c_str());
+      ++failed;
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("# %zu valid, %zu rejected, %zu failed to compile; %.1f s wall, %.1f s NVRTC\n", valid.size(), rejected,
+              failed, wall, queue.compile_seconds());
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace dotsweep

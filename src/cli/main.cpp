@@ -1,0 +1,93 @@
+// dotsweep: sweep, check and time GPU dot-product kernel variants against
+// cuBLAS and CUB. Exit status: 0 done, 1 a variant failed to compile (list),
+// 2 bad input, 3 no usable GPU, 4 the GPU failed during the run.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "cli/sweep_runner.hpp"
+#include "core/input_error.hpp"
+#include "core/size_list.hpp"
+#include "gpu/cuda_error.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+
+namespace {
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::stringstream stream(text);
+  for (std::string part; std::getline(stream, part, ',');)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes) {
+  command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
+  command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
+  command.add_option("--mode", modes, "timing modes: cold, hot or cold,hot")->default_str("cold");
+  command.add_option("--device", o.device, "CUDA device index")->default_val(0);
+  command.add_option("--out", o.out_dir, "report folder (default: results/<gpu-slug>/<timestamp>)");
+  command.add_option("--seed", o.seed, "input generator seed")->default_val(o.seed);
+  command.add_option("--min-samples", o.min_samples, "samples taken at least")->default_val(o.min_samples);
+  command.add_option("--max-samples", o.max_samples, "samples taken at most")->default_val(o.max_samples);
+  command.add_option("--max-noise", o.max_noise_pct, "stop once the relative IQR is under this percent")->default_val(o.max_noise_pct);
+  command.add_option("--time-budget", o.time_budget_s, "seconds per (variant, n, mode) before stopping anyway")->default_val(o.time_budget_s);
+  command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
+  command.add_option("--top", o.top, "variants per size in the printed summary")->default_val(o.top);
+  command.add_flag("!--no-progress", o.progress, "no progress bar");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"dotsweep: sweep, check and time GPU dot-product kernels against cuBLAS and CUB"};
+  app.require_subcommand(0, 1);
+
+  dotsweep::SweepOptions sweep;
+  std::string sweep_sizes, sweep_modes = "cold";
+  add_sweep_options(app, sweep, sweep_sizes, sweep_modes);  // `dotsweep` alone runs the default sweep
+  CLI::App* sweep_command = app.add_subcommand("sweep", "check and time every variant and baseline (the default)");
+  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes);
+
+  dotsweep::ListOptions list;
+  bool no_cache = true;
+  CLI::App* list_command = app.add_subcommand("list", "print the expanded space; no GPU needed");
+  list_command->add_option("--space", list.space_path, "search-space TOML file (default: the embedded default)");
+  list_command->add_flag("--compile", list.compile, "compile every valid variant through NVRTC and report failures");
+  list_command->add_option("--arch", list.arch, "SM architecture to compile for (90 = sm_90)")->default_val(90);
+  list_command->add_flag("!--use-cache", no_cache, "read and fill the cubin cache instead of compiling everything");
+
+  int info_device = 0;
+  CLI::App* info_command = app.add_subcommand("info", "the device and the environment");
+  info_command->add_option("--device", info_device, "CUDA device index")->default_val(0);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? 0 : 2;
+  }
+
+  try {
+    if (*list_command) {
+      if (!no_cache) list.cache_dir = dotsweep::default_cache_dir();
+      return dotsweep::run_list(list);
+    }
+    if (*info_command) return dotsweep::run_info(info_device);
+    if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
+    sweep.modes = split_commas(sweep_modes);
+    if (sweep.modes.empty()) throw dotsweep::InputError("--mode: give cold, hot or cold,hot");
+    return dotsweep::run_sweep(sweep);
+  } catch (const dotsweep::InputError& e) {
+    std::fprintf(stderr, "dotsweep: %s\n", e.what());
+    return 2;
+  } catch (const dotsweep::NoDeviceError& e) {
+    std::fprintf(stderr, "dotsweep: %s\n", e.what());
+    return 3;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dotsweep: %s\n", e.what());
+    return 4;
+  }
+}

@@ -1,0 +1,45 @@
+#include "cli/measured_operation.hpp"
+
+#include "gpu/harness_kernels.hpp"
+
+namespace dotsweep {
+
+MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, const std::string& mode,
+                                  const Environment& env) {
+  MeasurementRecord r;
+  r.variant = op.name;
+  r.type = "f32";
+  r.n = n;
+  r.mode = mode;
+  r.env = env;
+  r.cupti_status = "not collected: the counters pass is not built yet";
+  if (op.config) {
+    const VariantConfig& c = *op.config;
+    r.kind = "candidate";
+    r.type = to_string(c.type);
+    r.block = c.block;
+    r.items = c.items;
+    r.vec = c.vec;
+    r.grid = grid_name(c);
+    r.layout = to_string(c.layout);
+    r.reduce = to_string(c.reduce);
+    r.finish = to_string(c.finish);
+    r.hint = to_string(c.hint);
+    r.acc = to_string(c.acc);
+  } else {
+    r.kind = "baseline";
+    if (op.name.rfind("seed", 0) == 0) {  // the seed kernel's fixed policy
+      r.block = kSeedBlock;
+      r.items = 1;
+      r.vec = 1;
+      r.grid = "cover";
+      r.layout = "sequential";
+      r.reduce = "tree";
+      r.finish = op.name == "seed-two-pass" ? "two_pass" : "none";
+    }
+  }
+  if (op.operation) r.grid_blocks = op.operation->grid_blocks();
+  return r;
+}
+
+}  // namespace dotsweep

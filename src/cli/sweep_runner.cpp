@@ -1,0 +1,328 @@
+#include "cli/sweep_runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/compile_queue.hpp"
+#include "cli/measured_operation.hpp"
+#include "cli/progress.hpp"
+#include "cli/report_folder.hpp"
+#include "core/correctness_verdict.hpp"
+#include "core/input_data.hpp"
+#include "core/input_error.hpp"
+#include "core/ranking.hpp"
+#include "core/report_writer.hpp"
+#include "core/size_list.hpp"
+#include "core/space_file.hpp"
+#include "core/statistics.hpp"
+#include "default_space.hpp"
+#include "dot_kernel_source.hpp"
+#include "dotsweep_version.hpp"
+#include "gpu/baselines.hpp"
+#include "gpu/read_ceiling.hpp"
+#include "gpu/result_probe.hpp"
+#include "gpu/size_buffers.hpp"
+#include "gpu/timers.hpp"
+#include "gpu/variant_kernel.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+constexpr double kThrottleFraction = 0.75;    // samples under 75% of the usual SM clock are dropped
+constexpr std::size_t kHotFootprintL2s = 4;   // hot slots span at least 4x the L2
+constexpr std::size_t kMaxHotSlots = 8192;    // graph size cap; tiny n then stays under the footprint
+constexpr std::uint64_t kStreamA = 1, kStreamB = 2;
+
+class Stream {
+ public:
+  Stream() { check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
+  ~Stream() { cudaStreamDestroy(stream_); }
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// A kernel fault poisons the CUDA context: nothing after it can be trusted.
+class ContextLost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+void require_healthy_context(const std::string& during) {
+  const cudaError_t status = cudaDeviceSynchronize();
+  if (status != cudaSuccess)
+    throw ContextLost("the CUDA context was lost while " + during + ": " + cudaGetErrorName(status));
+}
+
+SearchSpace load_space(const SweepOptions& options) {
+  return options.space_path.empty() ? parse_space_text(kDefaultSpaceToml, "<embedded variants/default.toml>")
+                                    : load_space_file(options.space_path);
+}
+
+void fill_timing(MeasurementRecord& record, const TimingSamples& timing, double peak_gbps) {
+  std::size_t dropped = 0;
+  const std::vector<double> kept = drop_throttled(timing.us, timing.clock_mhz, kThrottleFraction, dropped);
+  const SampleSummary s = summarize(kept);
+  record.samples = s.samples;
+  record.dropped_samples = dropped;
+  record.median_us = s.median;
+  record.min_us = s.min;
+  record.p25_us = s.p25;
+  record.p75_us = s.p75;
+  record.noise_pct = s.noise_pct;
+  record.gbps = effective_gbps(record.n, element_bytes(ElementType::f32), s.median);
+  if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
+  std::vector<double> clocks;
+  for (double c : timing.clock_mhz)
+    if (c > 0) clocks.push_back(c);
+  if (!clocks.empty()) record.sm_clock_mhz = quantile(clocks, 0.5);
+}
+
+nlohmann::json context_json(const SweepOptions& options, const SearchSpace& space, const DeviceInfo& device,
+                            const Environment& env, const std::vector<std::int64_t>& sizes,
+                            const std::vector<std::pair<std::string, std::string>>& rejected) {
+  nlohmann::json j;
+  j["dotsweep_version"] = env.dotsweep_version;
+  j["timestamp"] = env.timestamp;
+  j["seed"] = env.seed;
+  j["device"] = {{"index", device.index},       {"name", device.name},
+                 {"cc", env.cc},                {"sms", device.sms},
+                 {"l2_bytes", device.l2_bytes}, {"global_bytes", device.global_bytes},
+                 {"memory_clock_khz", device.memory_clock_khz}, {"bus_width_bits", device.bus_width_bits},
+                 {"peak_gbps", device.peak_gbps},
+                 {"measured_read_gbps", env.measured_peak_gbps ? nlohmann::json(*env.measured_peak_gbps) : nlohmann::json()},
+                 {"driver", env.driver},        {"cuda_runtime", env.cuda}};
+  j["options"] = {{"sizes", sizes},
+                  {"modes", options.modes},
+                  {"min_samples", options.min_samples},
+                  {"max_samples", options.max_samples},
+                  {"max_noise_pct", options.max_noise_pct},
+                  {"time_budget_s", options.time_budget_s},
+                  {"throttle_fraction", kThrottleFraction},
+                  {"hot_footprint_l2s", kHotFootprintL2s},
+                  {"max_hot_slots", kMaxHotSlots},
+                  {"cache_dir", options.cache_dir}};
+  j["space"] = {{"name", space.name},
+                {"file", options.space_path.empty() ? "<embedded variants/default.toml>" : options.space_path},
+                {"text", space.source_text},
+                {"configs", space.configs.size()}};
+  nlohmann::json rejects = nlohmann::json::array();
+  for (const auto& [id, reason] : rejected) rejects.push_back({{"variant", id}, {"reason", reason}});
+  j["space"]["rejected"] = rejects;
+  return j;
+}
+
+}  // namespace
+
+int run_sweep(const SweepOptions& options_in) {
+  const auto sweep_start = std::chrono::steady_clock::now();
+  SweepOptions options = options_in;
+  if (options.cache_dir.empty()) options.cache_dir = default_cache_dir();
+  const SearchSpace space = load_space(options);
+  const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
+  for (const auto& mode : options.modes)
+    if (mode != "cold" && mode != "hot") throw InputError("--mode: unknown mode '" + mode + "' (use cold, hot or cold,hot)");
+
+  const DeviceInfo device = query_device(options.device);
+  const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block};
+
+  std::vector<VariantConfig> valid;
+  std::vector<std::pair<std::string, std::string>> rejected;
+  for (const auto& config : space.configs) {
+    if (auto reason = rejection_reason(config, limits)) rejected.emplace_back(config.id(), *reason);
+    else valid.push_back(config);
+  }
+
+  Environment env;
+  env.gpu = device.name;
+  env.cc = std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+  env.sms = device.sms;
+  env.peak_gbps = device.peak_gbps;
+  env.driver = version_string(device.driver_version);
+  env.cuda = version_string(device.runtime_version);
+  env.timestamp = utc_timestamp_iso();
+  env.dotsweep_version = DOTSWEEP_VERSION;
+  env.seed = options.seed;
+
+  const std::string out_dir = options.out_dir.empty()
+                                  ? options.results_root + "/" + gpu_slug(device.name) + "/" + utc_timestamp_compact()
+                                  : options.out_dir;
+  make_report_folder(out_dir);
+  const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
+
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), options.cache_dir);
+  CompileQueue compile_queue(compiler, valid, host_threads);
+
+  Stream stream;
+  const double read_ceiling = measure_read_ceiling_gbps(device, stream.get());
+  if (read_ceiling > 0) env.measured_peak_gbps = read_ceiling;
+  nlohmann::json context = context_json(options, space, device, env, sizes, rejected);
+  write_text_file(out_dir + "/context.json", context.dump(2) + "\n");
+
+  std::fprintf(stderr, "dotsweep %s on %s (cc %s, %d SMs, peak %.0f GB/s theoretical, %.0f GB/s measured read)\n",
+               DOTSWEEP_VERSION, device.name.c_str(), env.cc.c_str(), device.sms, device.peak_gbps, read_ceiling);
+  std::fprintf(stderr, "space '%s': %zu configs, %zu rejected; %zu sizes; modes:", space.name.c_str(),
+               space.configs.size(), rejected.size(), sizes.size());
+  for (const auto& mode : options.modes) std::fprintf(stderr, " %s", mode.c_str());
+  std::fprintf(stderr, "\nreports: %s\n", out_dir.c_str());
+
+  std::vector<MeasuredOperation> operations;
+  for (auto& baseline : make_baselines(device)) {
+    MeasuredOperation op;
+    op.name = baseline.name;
+    op.operation = std::move(baseline.operation);
+    operations.push_back(std::move(op));
+  }
+  for (std::size_t i = 0; i < valid.size(); ++i) {
+    MeasuredOperation op;
+    op.name = valid[i].id();
+    op.config = valid[i];
+    op.compile_index = i;
+    operations.push_back(std::move(op));
+  }
+
+  const bool want_cold = std::count(options.modes.begin(), options.modes.end(), "cold") > 0;
+  const bool want_hot = std::count(options.modes.begin(), options.modes.end(), "hot") > 0;
+  std::optional<ColdTimer> cold_timer;
+  std::optional<HotTimer> hot_timer;
+  if (want_cold) cold_timer.emplace(device, stream.get());
+  if (want_hot) hot_timer.emplace(stream.get());
+  const StoppingRule rule{options.min_samples, options.max_samples, options.max_noise_pct, options.time_budget_s};
+
+  SweepCsvWriter writer(out_dir + "/sweep.csv");
+  std::vector<MeasurementRecord> records;
+  ProgressBar progress(sizes.size() * operations.size(), options.progress);
+  std::size_t peak_used_bytes = 0;
+  std::vector<float> a, b;
+
+  auto build = [&](MeasuredOperation& op) {
+    if (op.operation || !op.failure.empty()) return;
+    const CompileOutcome& outcome = compile_queue.get(op.compile_index);
+    if (!outcome.kernels) {
+      op.failure = "compile failed: " + outcome.error;
+      return;
+    }
+    try {
+      op.operation = std::make_unique<VariantKernel>(*op.config, *outcome.kernels, device);
+    } catch (const GpuError& e) {
+      op.failure = std::string("load failed: ") + e.what();
+    }
+  };
+
+  int exit_status = 0;
+  try {
+    for (const std::int64_t n : sizes) {
+      a.assign(static_cast<std::size_t>(n), 0.0f);
+      b.assign(static_cast<std::size_t>(n), 0.0f);
+      SizeBuffers buffers(n);
+
+      // Pass 1: small integers, exact in any summation order.
+      fill_inputs(a, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
+      fill_inputs(b, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
+      buffers.upload(a, b, stream.get());
+      const std::int64_t exact = exact_integer_dot(a, b);
+      for (auto& op : operations) {
+        op.size_failure.clear();
+        if (op.config) build(op);
+        if (!op.operation) continue;
+        try {
+          op.operation->prepare(n);
+          op.integer_result = run_and_read(*op.operation, buffers.main(), stream.get());
+        } catch (const GpuError& e) {
+          op.size_failure = e.what();
+          require_healthy_context("checking " + op.name + " at n=" + std::to_string(n));
+        }
+      }
+
+      // Pass 2: uniform random inputs against the float64 reference, then timing.
+      fill_inputs(a, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
+      fill_inputs(b, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
+      buffers.upload(a, b, stream.get());
+      const DotReference reference = reference_dot(a, b, host_threads);
+      std::vector<DotInputs> hot_slots;
+      if (want_hot) hot_slots = buffers.rotating_slots(kHotFootprintL2s * device.l2_bytes, kMaxHotSlots, stream.get());
+
+      std::size_t free_bytes = 0, total_bytes = 0;
+      if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess)
+        peak_used_bytes = std::max(peak_used_bytes, total_bytes - free_bytes);
+
+      for (auto& op : operations) {
+        std::vector<MeasurementRecord> rows;
+        for (const auto& mode : options.modes) rows.push_back(record_skeleton(op, n, mode, env));
+        std::string failure = !op.failure.empty() ? op.failure : op.size_failure;
+        try {
+          if (failure.empty()) {
+            ObservedResults observed;
+            observed.integer_result = op.integer_result;
+            observed.random_first = run_and_read(*op.operation, buffers.main(), stream.get());
+            observed.random_second = run_and_read(*op.operation, buffers.main(), stream.get());
+            const CorrectnessVerdict verdict = judge_results(observed, exact, reference, op.operation->summation_shape());
+            for (auto& row : rows) {
+              row.rel_err = verdict.rel_err;
+              row.err_bound = verdict.err_bound;
+              row.correct = verdict.correct;
+              row.deterministic = verdict.deterministic;
+              row.reason = verdict.reason;
+              if (!verdict.correct) continue;  // incorrect variants are not timed or ranked
+              const TimingSamples timing = row.mode == "cold"
+                                               ? cold_timer->measure(*op.operation, buffers.main(), rule)
+                                               : hot_timer->measure(*op.operation, hot_slots, rule);
+              fill_timing(row, timing, device.peak_gbps);
+            }
+          }
+        } catch (const GpuError& e) {
+          failure = e.what();
+          require_healthy_context("measuring " + op.name + " at n=" + std::to_string(n));
+        }
+        for (auto& row : rows) {
+          if (!failure.empty()) {
+            row.correct = false;
+            row.reason = failure.substr(0, failure.find('\n'));
+          }
+          writer.append(row);
+          records.push_back(row);
+        }
+        progress.advance(op.name + " n=" + size_label(n));
+      }
+    }
+  } catch (const ContextLost& e) {
+    progress.finish();
+    std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), out_dir.c_str());
+    exit_status = 4;
+  }
+  progress.finish();
+
+  rank_records(records);
+  write_records(out_dir + "/sweep.csv", records);
+  write_best_csv(out_dir + "/best.csv", best_per_group(records));
+  const std::string summary = summary_markdown(records, options.top);
+  write_text_file(out_dir + "/summary.md", summary + "\n");
+
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
+  context["run"] = {{"wall_seconds", wall},
+                    {"compile_seconds", compile_queue.compile_seconds()},
+                    {"compiled_variants", valid.size()},
+                    {"cubins_from_cache", compile_queue.from_cache()},
+                    {"peak_device_memory_bytes", peak_used_bytes},
+                    {"rows", records.size()},
+                    {"completed", exit_status == 0}};
+  write_text_file(out_dir + "/context.json", context.dump(2) + "\n");
+
+  std::printf("%s\n", summary.c_str());
+  std::printf("sweep took %s (NVRTC compile %.1f s summed over %u threads, %zu of %zu cubins from cache); reports in %s\n",
+              format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
+              valid.size(), out_dir.c_str());
+  return exit_status;
+}
+
+}  // namespace dotsweep

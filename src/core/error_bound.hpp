@@ -1,0 +1,29 @@
+// A priori error bounds for a floating-point dot product, so a variant's result
+// can be judged against a float64 reference.
+#pragma once
+
+#include <cstdint>
+
+namespace dotsweep {
+
+// gamma_h = h u / (1 - h u) for unit roundoff u (Higham, Accuracy and Stability, 3.1).
+double gamma_bound(double h, double unit_roundoff);
+
+// The longest chain of roundings any product passes through on its way to the
+// result: one for the product, then the per-thread sequential adds, the block
+// tree, and the finish (a chain over all block partials for atomic or a
+// single-thread second pass).
+struct SummationShape {
+  std::int64_t per_thread_terms = 1;  // adds one thread does sequentially
+  int block = 256;                    // threads whose partials the block tree combines
+  std::int64_t partials = 1;          // block partials the finish combines
+  bool finish_is_sequential = true;   // atomic: a chain; tree second pass: log depth
+  int finish_block = 1024;            // threads of a tree second pass
+};
+double summation_depth(const SummationShape& shape);
+
+// |result - reference| may not exceed this: margin x gamma_h x sum |a_i b_i|.
+double dot_error_bound(const SummationShape& shape, double unit_roundoff, double sum_abs_products,
+                       double margin = 2.0);
+
+}  // namespace dotsweep

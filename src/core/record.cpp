@@ -1,0 +1,216 @@
+// sweep.csv columns <-> MeasurementRecord. Each column is named once, in the
+// table below, with the field it reads and writes, so the order, the names
+// and the conversions cannot drift apart.
+#include "core/record.hpp"
+
+#include <charconv>
+#include <system_error>
+#include <type_traits>
+
+#include "core/input_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+// ---- formatting: shortest round-trip doubles, empty for "not measured" ----
+
+std::string format(const std::string& v) { return v; }
+std::string format(bool v) { return v ? "1" : "0"; }
+std::string format(double v) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back equal
+  return std::string(buf, res.ptr);
+}
+template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+std::string format(T v) {
+  return std::to_string(v);
+}
+template <class T>
+std::string format(const std::optional<T>& v) {
+  return v ? format(*v) : std::string();
+}
+
+// ---- parsing: strict, with the column and value in the message ----
+
+struct Cell {
+  const std::string& origin;
+  const char* column;
+};
+
+[[noreturn]] void not_a_number(const Cell& cell, const std::string& v) {
+  throw InputError(cell.origin + ": column '" + cell.column + "' value '" + v +
+                   "' is not a number");
+}
+
+// Hand-edited CSVs grow spaces around numbers; they carry no meaning.
+std::string trim(const std::string& v) {
+  const auto first = v.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return v.substr(first, v.find_last_not_of(" \t") - first + 1);
+}
+
+template <class T>
+void parse_number(const std::string& raw, T& out, const Cell& cell) {
+  const std::string v = trim(raw);
+  const auto res = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (v.empty() || res.ec != std::errc() || res.ptr != v.data() + v.size())
+    not_a_number(cell, raw);
+}
+
+void parse(const std::string& v, std::string& out, const Cell&) { out = v; }
+void parse(const std::string& v, double& out, const Cell& cell) { parse_number(v, out, cell); }
+template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+void parse(const std::string& v, T& out, const Cell& cell) {
+  parse_number(v, out, cell);
+}
+void parse(const std::string& raw, bool& out, const Cell& cell) {
+  const std::string v = trim(raw);
+  if (v == "1" || v == "true") {
+    out = true;
+  } else if (v == "0" || v == "false") {
+    out = false;
+  } else {
+    throw InputError(cell.origin + ": column '" + cell.column + "' value '" + raw +
+                     "' is not 0 or 1");
+  }
+}
+template <class T>
+void parse(const std::string& v, std::optional<T>& out, const Cell& cell) {
+  if (trim(v).empty()) {
+    out.reset();
+    return;
+  }
+  T value{};
+  parse(v, value, cell);
+  out = value;
+}
+
+// ---- the column table ----
+
+struct Column {
+  const char* name;
+  bool required;
+  std::string (*get)(const MeasurementRecord&);
+  void (*set)(MeasurementRecord&, const std::string&, const Cell&);
+};
+
+template <auto Member>
+Column col(const char* name, bool required = false) {
+  return {name, required, [](const MeasurementRecord& r) { return format(r.*Member); },
+          [](MeasurementRecord& r, const std::string& v, const Cell& c) { parse(v, r.*Member, c); }};
+}
+template <auto Member>
+Column env_col(const char* name) {
+  return {name, false, [](const MeasurementRecord& r) { return format(r.env.*Member); },
+          [](MeasurementRecord& r, const std::string& v, const Cell& c) {
+            parse(v, r.env.*Member, c);
+          }};
+}
+
+using R = MeasurementRecord;
+using E = Environment;
+
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = {
+      col<&R::rank>("rank"),
+      col<&R::variant>("variant", true),
+      col<&R::kind>("kind", true),
+      col<&R::type>("type", true),
+      col<&R::block>("block"),
+      col<&R::items>("items"),
+      col<&R::vec>("vec"),
+      col<&R::grid>("grid"),
+      col<&R::layout>("layout"),
+      col<&R::reduce>("reduce"),
+      col<&R::finish>("finish"),
+      col<&R::hint>("hint"),
+      col<&R::acc>("acc"),
+      col<&R::n>("n", true),
+      col<&R::mode>("mode", true),
+      col<&R::grid_blocks>("grid_blocks"),
+      col<&R::samples>("samples"),
+      col<&R::dropped_samples>("dropped_samples"),
+      col<&R::median_us>("median_us"),
+      col<&R::min_us>("min_us"),
+      col<&R::p25_us>("p25_us"),
+      col<&R::p75_us>("p75_us"),
+      col<&R::noise_pct>("noise_pct"),
+      col<&R::gbps>("gbps"),
+      col<&R::pct_peak>("pct_peak"),
+      col<&R::speedup_vs_cublas>("speedup_vs_cublas"),
+      col<&R::speedup_vs_cub>("speedup_vs_cub"),
+      col<&R::rel_err>("rel_err"),
+      col<&R::err_bound>("err_bound"),
+      col<&R::correct>("correct", true),
+      col<&R::deterministic>("deterministic"),
+      col<&R::reason>("reason"),
+      col<&R::gpu_time_us>("gpu_time_us"),
+      col<&R::dram_read_bytes>("dram_read_bytes"),
+      col<&R::dram_write_bytes>("dram_write_bytes"),
+      col<&R::dram_pct_peak>("dram_pct_peak"),
+      col<&R::warps_active_pct>("warps_active_pct"),
+      col<&R::smem_conflicts_ld>("smem_conflicts_ld"),
+      col<&R::smem_conflicts_st>("smem_conflicts_st"),
+      col<&R::inst_executed>("inst_executed"),
+      col<&R::l2_hit_pct>("l2_hit_pct"),
+      col<&R::cupti_status>("cupti_status"),
+      col<&R::sm_clock_mhz>("sm_clock_mhz"),
+      env_col<&E::gpu>("gpu"),
+      env_col<&E::cc>("cc"),
+      env_col<&E::sms>("sms"),
+      env_col<&E::peak_gbps>("peak_gbps"),
+      env_col<&E::measured_peak_gbps>("measured_peak_gbps"),
+      env_col<&E::driver>("driver"),
+      env_col<&E::cuda>("cuda"),
+      env_col<&E::timestamp>("timestamp"),
+      env_col<&E::dotsweep_version>("dotsweep_version"),
+      env_col<&E::seed>("seed"),
+  };
+  return all;
+}
+
+}  // namespace
+
+const std::vector<std::string>& record_columns() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& c : columns()) out.push_back(c.name);
+    return out;
+  }();
+  return names;
+}
+
+std::vector<std::string> to_fields(const MeasurementRecord& record) {
+  std::vector<std::string> out;
+  out.reserve(columns().size());
+  for (const auto& c : columns()) out.push_back(c.get(record));
+  return out;
+}
+
+MeasurementRecord from_fields(const std::vector<std::string>& header,
+                              const std::vector<std::string>& fields, const std::string& origin) {
+  MeasurementRecord record;
+  for (const auto& c : columns()) {
+    std::size_t i = 0;
+    while (i < header.size() && header[i] != c.name) ++i;
+    if (i == header.size()) {
+      if (c.required)
+        throw InputError(origin + ": missing required column '" + c.name + "'");
+      continue;  // older or trimmed CSVs: the field keeps its default
+    }
+    c.set(record, i < fields.size() ? fields[i] : std::string(), Cell{origin, c.name});
+  }
+  return record;
+}
+
+double dot_bytes(std::int64_t n, int element_bytes) {
+  return 2.0 * static_cast<double>(n) * element_bytes;
+}
+
+double effective_gbps(std::int64_t n, int element_bytes, double median_us) {
+  if (!(median_us > 0)) return 0;  // no time, no rate (avoid inf in reports)
+  return dot_bytes(n, element_bytes) / (median_us * 1e-6) / 1e9;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,68 @@
+// One row of sweep.csv: what was measured for one (variant, type, n, mode).
+// Records cross the seam between the GPU measuring and the reports as plain data.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dotsweep {
+
+// The machine a record was measured on; repeated in every row so CSVs from
+// different GPUs can be concatenated.
+struct Environment {
+  std::string gpu;               // "NVIDIA H200"
+  std::string cc;                // "9.0"
+  int sms = 0;
+  double peak_gbps = 0;          // theoretical: 2 x memory clock x bus width
+  std::optional<double> measured_peak_gbps;  // read ceiling measured by the harness
+  std::string driver;            // "13.0" (driver API version)
+  std::string cuda;              // runtime version
+  std::string timestamp;         // sweep start, ISO 8601 UTC
+  std::string dotsweep_version;
+  std::uint64_t seed = 0;        // input generator seed
+};
+
+struct MeasurementRecord {
+  std::optional<int> rank;       // within (type, n, mode), correct rows only
+  std::string variant;           // VariantConfig::id() or a baseline name
+  std::string kind;              // "candidate" | "baseline"
+  // Parameters (empty for baselines where they do not apply).
+  std::string type, grid, layout, reduce, finish, hint, acc;
+  std::optional<int> block, items, vec;
+  std::int64_t n = 0;
+  std::string mode;              // "cold" | "hot"
+  std::int64_t grid_blocks = 0;  // blocks of the main kernel as launched
+  // Timing (empty when the variant failed before timing).
+  std::size_t samples = 0;
+  std::size_t dropped_samples = 0;  // dropped as throttled
+  std::optional<double> median_us, min_us, p25_us, p75_us, noise_pct;
+  std::optional<double> gbps, pct_peak, speedup_vs_cublas, speedup_vs_cub;
+  std::optional<double> sm_clock_mhz;
+  // Correctness.
+  std::optional<double> rel_err, err_bound;  // |r-ref|/sum|ab| and the bound on the same scale
+  bool correct = false;
+  std::optional<bool> deterministic;
+  std::string reason;            // why incorrect or rejected; empty when fine
+  // Hardware counters (empty when not collected; cupti_status says why).
+  std::optional<double> gpu_time_us, dram_read_bytes, dram_write_bytes, dram_pct_peak,
+      warps_active_pct, smem_conflicts_ld, smem_conflicts_st, inst_executed, l2_hit_pct;
+  std::string cupti_status;
+  Environment env;
+};
+
+// Column names of sweep.csv, in order.
+const std::vector<std::string>& record_columns();
+std::vector<std::string> to_fields(const MeasurementRecord& record);
+// Reads a row by column name, so column order and extra columns do not matter.
+// Throws InputError naming `origin` when a required column is missing or a
+// number does not parse.
+MeasurementRecord from_fields(const std::vector<std::string>& header,
+                              const std::vector<std::string>& fields, const std::string& origin);
+
+// Bytes a dot product must move: both inputs once.
+double dot_bytes(std::int64_t n, int element_bytes);
+double effective_gbps(std::int64_t n, int element_bytes, double median_us);
+
+}  // namespace dotsweep

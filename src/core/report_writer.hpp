@@ -1,0 +1,33 @@
+// Writes a sweep's report folder: sweep.csv (appended and flushed row by row,
+// so a crash loses nothing measured, then rewritten ranked at the end),
+// best.csv, context.json and summary.md.
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "core/record.hpp"
+
+namespace dotsweep {
+
+class SweepCsvWriter {
+ public:
+  // Creates (or, when resuming, appends to) `path`; writes the header once.
+  explicit SweepCsvWriter(const std::string& path);
+  void append(const MeasurementRecord& record);  // writes and flushes one row
+ private:
+  std::string path_;  // for error messages
+  std::ofstream out_;
+};
+
+std::vector<MeasurementRecord> read_records(const std::string& csv_path);
+// Rewrites `path` atomically (temporary file + rename).
+void write_records(const std::string& path, const std::vector<MeasurementRecord>& records);
+void write_best_csv(const std::string& path, const std::vector<MeasurementRecord>& best);
+// Top `top` rows per (type, n, mode) as Markdown tables, with cuBLAS and CUB for reference.
+std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top);
+// `context_json` is already-serialized JSON text (built by the CLI with nlohmann-json).
+void write_text_file(const std::string& path, const std::string& text);
+
+}  // namespace dotsweep

@@ -1,0 +1,19 @@
+// Problem sizes on the command line: "4096,2^20+3,1000003,2^12..2^28".
+// A range a..b steps by powers of two (doubling) when written 2^i..2^j; an
+// optional ":s" multiplies the exponent step (2^12..2^28:2 = every 4x).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dotsweep {
+
+// Ascending, de-duplicated. Throws InputError naming the bad item.
+std::vector<std::int64_t> parse_sizes(const std::string& text);
+// The default sweep: 2^12, 2^14, ..., 2^28, plus the awkward 1, 1000003 and 2^20+3.
+std::vector<std::int64_t> default_sizes();
+// "2^20", "2^20+3" or the plain number, for tables.
+std::string size_label(std::int64_t n);
+
+}  // namespace dotsweep

@@ -1,0 +1,353 @@
+// Space files: TOML axis lists expanded as a cartesian product, minus
+// [[exclude]] matches, plus [[include]] configs (the CI-matrix model).
+//
+// Every axis value is handled as a canonical string ("256", "persistent:2",
+// "warp_partials"): the same spelling the file uses and to_string/grid_name
+// print, so exclude matching is plain string equality.
+#include "core/space_file.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <initializer_list>
+#include <limits>
+#include <unordered_set>
+
+// toml++ 3.4 names its header toml.hpp; Debian 12's 3.3 ships only toml.h.
+#if __has_include(<toml++/toml.hpp>)
+#include <toml++/toml.hpp>
+#else
+#include <toml++/toml.h>
+#endif
+
+#include "core/input_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+enum class AxisKind { name, integer, grid };
+
+// Axes in expansion order; the last varies fastest.
+enum AxisIndex { kType, kBlock, kItems, kVec, kGrid, kLayout, kReduce, kFinish, kHint, kAcc, kAxes };
+
+struct Axis {
+  const char* key;
+  AxisKind kind;
+  std::vector<std::string> names;  // accepted values of a name axis
+};
+
+template <class E>
+std::vector<std::string> names_of(std::initializer_list<E> all) {
+  std::vector<std::string> out;
+  for (E e : all) out.push_back(to_string(e));
+  return out;
+}
+
+// The enumerators each name axis accepts: names come from to_string, so the
+// file spelling and the CSV spelling cannot drift apart.
+const std::initializer_list<ElementType> kTypes = {ElementType::f32};
+const std::initializer_list<SharedLayout> kLayouts = {SharedLayout::sequential,
+                                                      SharedLayout::warp_partials};
+const std::initializer_list<BlockReduce> kReduces = {BlockReduce::smem_tree,
+                                                     BlockReduce::warp_shuffle};
+const std::initializer_list<GridFinish> kFinishes = {GridFinish::two_pass, GridFinish::atomic};
+const std::initializer_list<LoadHint> kHints = {LoadHint::plain};
+const std::initializer_list<Accumulator> kAccs = {Accumulator::f32};
+
+const std::vector<Axis>& axes() {
+  static const std::vector<Axis> all = {
+      {"type", AxisKind::name, names_of(kTypes)},
+      {"block", AxisKind::integer, {}},
+      {"items", AxisKind::integer, {}},
+      {"vec", AxisKind::integer, {}},
+      {"grid", AxisKind::grid, {}},
+      {"layout", AxisKind::name, names_of(kLayouts)},
+      {"reduce", AxisKind::name, names_of(kReduces)},
+      {"finish", AxisKind::name, names_of(kFinishes)},
+      {"hint", AxisKind::name, names_of(kHints)},
+      {"acc", AxisKind::name, names_of(kAccs)},
+  };
+  return all;
+}
+
+int axis_index(const std::string& key) {
+  for (int i = 0; i < kAxes; ++i)
+    if (key == axes()[i].key) return i;
+  return -1;
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep = ", ") {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+std::string axis_keys() {
+  std::vector<std::string> keys;
+  for (const auto& a : axes()) keys.push_back(a.key);
+  return join(keys);
+}
+
+// "<origin>:<line>: <where>: <what>", always one line.
+[[noreturn]] void fail(const std::string& origin, const toml::node* node, const std::string& where,
+                       const std::string& what) {
+  std::string at = origin;
+  if (node && node->source().begin.line > 0) at += ":" + std::to_string(node->source().begin.line);
+  throw InputError(at + ": " + where + ": " + what);
+}
+
+std::string describe(const toml::node& node) {
+  if (auto s = node.as_string()) return "string \"" + s->get() + "\"";
+  if (auto i = node.as_integer()) return "integer " + std::to_string(i->get());
+  if (node.is_floating_point()) return "a float";
+  if (node.is_boolean()) return "a boolean";
+  if (node.is_array()) return "an array";
+  if (node.is_table()) return "a table";
+  return "a date/time";
+}
+
+std::string expected_form(const Axis& axis) {
+  switch (axis.kind) {
+    case AxisKind::integer: return "an integer";
+    case AxisKind::grid: return "\"cover\" or \"persistent:<k>\" with an integer k";
+    case AxisKind::name: break;
+  }
+  std::vector<std::string> quoted;
+  for (const auto& n : axis.names) quoted.push_back("\"" + n + "\"");
+  return "one of " + join(quoted);
+}
+
+// One scalar from the file -> canonical string, or InputError.
+std::string read_value(const toml::node& node, const Axis& axis, const std::string& origin,
+                       const std::string& where) {
+  const std::string bad = "expected " + expected_form(axis) + ", got " + describe(node);
+  if (axis.kind == AxisKind::integer) {
+    auto i = node.as_integer();
+    if (!i) fail(origin, &node, where, bad);
+    // Out-of-range values are kept (the planner records why they are invalid)
+    // as long as they fit the config's int.
+    if (i->get() < std::numeric_limits<int>::min() || i->get() > std::numeric_limits<int>::max())
+      fail(origin, &node, where, "integer " + std::to_string(i->get()) + " is out of range");
+    return std::to_string(i->get());
+  }
+  auto s = node.as_string();
+  if (!s) fail(origin, &node, where, bad);
+  const std::string& v = s->get();
+  if (axis.kind == AxisKind::grid) {
+    if (v == "cover") return v;
+    const std::string prefix = "persistent:";
+    const std::string digits = v.substr(0, prefix.size()) == prefix ? v.substr(prefix.size()) : "";
+    // k's range is the planner's business; the form is ours. Four digits keep stoi safe.
+    if (digits.empty() || digits.size() > 4 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      fail(origin, &node, where, bad);
+    return prefix + std::to_string(std::stoi(digits));
+  }
+  for (const auto& n : axis.names)
+    if (v == n) return v;
+  fail(origin, &node, where, "unknown " + std::string(axis.key) + " \"" + v + "\"; accepted: " +
+                                 join(axis.names));
+}
+
+template <class E>
+void set_enum(E& field, const std::string& v, std::initializer_list<E> all) {
+  for (E e : all)
+    if (to_string(e) == v) field = e;
+}
+
+// Canonical value -> config field. Values were validated by read_value.
+void apply(VariantConfig& c, int axis, const std::string& v) {
+  switch (axis) {
+    case kType: set_enum(c.type, v, kTypes); break;
+    case kBlock: c.block = std::stoi(v); break;
+    case kItems: c.items = std::stoi(v); break;
+    case kVec: c.vec = std::stoi(v); break;
+    case kGrid:
+      c.grid = v == "cover" ? GridKind::cover : GridKind::persistent;
+      c.persistent_k = v == "cover" ? 0 : std::stoi(v.substr(v.find(':') + 1));
+      break;
+    case kLayout: set_enum(c.layout, v, kLayouts); break;
+    case kReduce: set_enum(c.reduce, v, kReduces); break;
+    case kFinish: set_enum(c.finish, v, kFinishes); break;
+    case kHint: set_enum(c.hint, v, kHints); break;
+    case kAcc: set_enum(c.acc, v, kAccs); break;
+  }
+}
+
+std::string value_of(const VariantConfig& c, int axis) {
+  switch (axis) {
+    case kType: return to_string(c.type);
+    case kBlock: return std::to_string(c.block);
+    case kItems: return std::to_string(c.items);
+    case kVec: return std::to_string(c.vec);
+    case kGrid: return grid_name(c);
+    case kLayout: return to_string(c.layout);
+    case kReduce: return to_string(c.reduce);
+    case kFinish: return to_string(c.finish);
+    case kHint: return to_string(c.hint);
+    case kAcc: return to_string(c.acc);
+  }
+  return "";
+}
+
+// When the file leaves layout open, each config takes the one layout its
+// reduction works with, so a plain reduce = ["tree", "shuffle"] needs no excludes.
+void follow_reduce(VariantConfig& c) {
+  c.layout = c.reduce == BlockReduce::smem_tree ? SharedLayout::sequential
+                                                : SharedLayout::warp_partials;
+}
+
+using Match = std::vector<std::pair<int, std::string>>;  // (axis, canonical value)
+
+// One [[exclude]] or [[include]] entry: scalar axis values.
+Match read_entry(const toml::node& entry, const std::string& origin, const std::string& what) {
+  auto table = entry.as_table();
+  if (!table) fail(origin, &entry, what, "expected a table of axis = value, got " + describe(entry));
+  Match out;
+  for (auto&& [key, node] : *table) {
+    const std::string k(key.str());
+    const std::string where = what + ", key '" + k + "'";
+    const int axis = axis_index(k);
+    if (axis < 0) fail(origin, &node, where, "not an axis; axes are: " + axis_keys());
+    if (node.is_array())
+      fail(origin, &node, where, "expected a single value, not an array (write one table per value)");
+    out.emplace_back(axis, read_value(node, axes()[axis], origin, where));
+  }
+  return out;
+}
+
+std::vector<Match> read_entries(const toml::node& node, const std::string& origin,
+                                const std::string& key) {
+  auto array = node.as_array();
+  if (!array)
+    fail(origin, &node, "key '" + key + "'", "expected an array of tables ([[" + key + "]]), got " +
+                                                  describe(node));
+  std::vector<Match> out;
+  for (std::size_t i = 0; i < array->size(); ++i)
+    out.push_back(read_entry((*array)[i], origin, "[[" + key + "]] #" + std::to_string(i + 1)));
+  return out;
+}
+
+bool matches(const VariantConfig& c, const Match& m) {
+  for (const auto& [axis, value] : m)
+    if (value_of(c, axis) != value) return false;
+  return true;
+}
+
+}  // namespace
+
+SearchSpace parse_space_text(const std::string& text, const std::string& origin) {
+  toml::table root;
+  try {
+    root = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    std::string desc(e.description());
+    for (char& ch : desc)
+      if (ch == '\n' || ch == '\r') ch = ' ';
+    throw InputError(origin + ":" + std::to_string(e.source().begin.line) + ":" +
+                     std::to_string(e.source().begin.column) + ": TOML syntax error: " + desc);
+  }
+
+  SearchSpace space;
+  space.source_text = text;
+  space.name = std::filesystem::path(origin).stem().string();
+
+  std::vector<std::vector<std::string>> values(kAxes);
+  std::vector<Match> excludes, includes;
+  for (auto&& [key, node] : root) {
+    const std::string k(key.str());
+    if (k == "name" || k == "description") {
+      auto s = node.as_string();
+      if (!s) fail(origin, &node, "key '" + k + "'", "expected a string, got " + describe(node));
+      if (k == "name") space.name = s->get();
+    } else if (k == "axes") {
+      auto table = node.as_table();
+      if (!table) fail(origin, &node, "key 'axes'", "expected a table [axes], got " + describe(node));
+      for (auto&& [axis_key, axis_node] : *table) {
+        const std::string ak(axis_key.str());
+        const std::string where = "key 'axes." + ak + "'";
+        const int axis = axis_index(ak);
+        if (axis < 0) fail(origin, &axis_node, where, "unknown axis; axes are: " + axis_keys());
+        const Axis& spec = axes()[axis];
+        auto array = axis_node.as_array();
+        if (!array)
+          fail(origin, &axis_node, where,
+               "expected an array of " + expected_form(spec) + ", got " + describe(axis_node));
+        if (array->empty())
+          fail(origin, &axis_node, where, "empty array; list at least one value or drop the key");
+        for (auto&& item : *array) values[axis].push_back(read_value(item, spec, origin, where));
+      }
+    } else if (k == "exclude" || k == "include") {
+      auto entries = read_entries(node, origin, k);
+      if (k == "exclude") {
+        for (std::size_t i = 0; i < entries.size(); ++i)
+          if (entries[i].empty())
+            fail(origin, node.as_array()->get(i), "[[exclude]] #" + std::to_string(i + 1),
+                 "empty table would drop every config; give at least one axis = value");
+        excludes = std::move(entries);
+      } else {
+        includes = std::move(entries);
+      }
+    } else {
+      fail(origin, &node, "key '" + k + "'",
+           "unknown top-level key; expected name, description, [axes], [[exclude]], [[include]]");
+    }
+  }
+
+  const bool layout_given = !values[kLayout].empty();
+  const VariantConfig defaults;
+  for (int a = 0; a < kAxes; ++a)
+    if (values[a].empty()) values[a].push_back(value_of(defaults, a));
+
+  std::unordered_set<std::string> seen;
+  auto add = [&](const VariantConfig& c) {
+    if (seen.insert(c.id()).second) space.configs.push_back(c);
+  };
+
+  // Odometer over the axes, last axis fastest.
+  std::vector<std::size_t> at(kAxes, 0);
+  for (bool done = false; !done;) {
+    VariantConfig c;
+    for (int a = 0; a < kAxes; ++a) apply(c, a, values[a][at[a]]);
+    if (!layout_given) follow_reduce(c);
+    bool excluded = false;
+    for (const auto& ex : excludes) excluded = excluded || matches(c, ex);
+    if (!excluded) add(c);
+    int a = kAxes - 1;
+    while (a >= 0 && ++at[a] == values[a].size()) at[a--] = 0;
+    done = a < 0;
+  }
+
+  // Includes start from the first listed value of every axis, like a CI matrix row.
+  for (const auto& inc : includes) {
+    VariantConfig c;
+    for (int a = 0; a < kAxes; ++a) apply(c, a, values[a][0]);
+    bool layout_set = layout_given;
+    for (const auto& [axis, value] : inc) {
+      apply(c, axis, value);
+      layout_set = layout_set || axis == kLayout;
+    }
+    if (!layout_set) follow_reduce(c);
+    add(c);
+  }
+  return space;
+}
+
+SearchSpace load_space_file(const std::string& path) {
+  // C stdio, so errno reliably says why (ENOENT, EACCES, EISDIR on read).
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw InputError("cannot read space file '" + path + "': " + std::strerror(errno));
+  std::string text;
+  char buf[4096];
+  std::size_t got;
+  while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, got);
+  const bool failed = std::ferror(f);
+  const int err = errno;
+  std::fclose(f);
+  if (failed) throw InputError("cannot read space file '" + path + "': " + std::strerror(err));
+  return parse_space_text(text, path);
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,59 @@
+// One point of the variant space: the policy parameters of the dot kernel.
+// Host-only; the GPU side turns a config into a template instantiation.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace dotsweep {
+
+enum class ElementType { f32 };                  // f64/f16/bf16 come later
+enum class GridKind { cover, persistent };       // one tile per block | grid-stride
+enum class SharedLayout { sequential, warp_partials };
+enum class BlockReduce { smem_tree, warp_shuffle };
+enum class GridFinish { two_pass, atomic };
+enum class LoadHint { plain };                   // ldg / streaming come later
+enum class Accumulator { f32 };                  // kahan / f64 come later
+
+struct VariantConfig {
+  ElementType type = ElementType::f32;
+  int block = 256;         // threads per block
+  int items = 1;           // independent vector loads per thread per iteration
+  int vec = 1;             // elements per load: 1, 2 or 4 (16-byte loads at f32x4)
+  GridKind grid = GridKind::cover;
+  int persistent_k = 0;    // k in persistent:k (blocks = k x SMs x occupancy)
+  SharedLayout layout = SharedLayout::sequential;
+  BlockReduce reduce = BlockReduce::smem_tree;
+  GridFinish finish = GridFinish::two_pass;
+  LoadHint hint = LoadHint::plain;
+  Accumulator acc = Accumulator::f32;
+
+  // Stable id, e.g. "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32".
+  // Reports, compare and gate match rows by it, so its format never changes.
+  std::string id() const;
+  bool operator==(const VariantConfig& other) const { return id() == other.id(); }
+};
+
+// What the device allows; the planner rejects configs beyond it before compiling.
+struct DeviceLimits {
+  int max_threads_per_block = 1024;
+  int max_shared_bytes_per_block = 48 * 1024;
+};
+
+// Why a config cannot run, or nullopt when it is valid.
+std::optional<std::string> rejection_reason(const VariantConfig& config, const DeviceLimits& limits);
+
+// Bytes of one element and of the accumulator.
+int element_bytes(ElementType type);
+int accumulator_bytes(Accumulator acc);
+
+// Names used in space files, ids and CSV columns ("f32", "cover", "persistent:2", "tree", ...).
+std::string to_string(ElementType v);
+std::string to_string(SharedLayout v);
+std::string to_string(BlockReduce v);
+std::string to_string(GridFinish v);
+std::string to_string(LoadHint v);
+std::string to_string(Accumulator v);
+std::string grid_name(const VariantConfig& config);  // "cover" or "persistent:<k>"
+
+}  // namespace dotsweep

@@ -1,0 +1,71 @@
+#include "gpu/cubin_cache.hpp"
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <thread>
+
+namespace dotsweep {
+
+namespace fs = std::filesystem;
+
+std::string fnv1a_hex(const std::string& text) {
+  std::uint64_t hash = 1469598103934665603ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return hex;
+}
+
+namespace {
+fs::path cubin_path(const std::string& dir, const std::string& key) { return fs::path(dir) / (key + ".cubin"); }
+fs::path names_path(const std::string& dir, const std::string& key) { return fs::path(dir) / (key + ".names"); }
+
+bool write_atomically(const fs::path& path, const char* data, std::size_t size) {
+  std::ostringstream suffix;
+  suffix << ".tmp." << ::getpid() << "." << std::this_thread::get_id();
+  const fs::path temp = path.string() + suffix.str();
+  {
+    std::ofstream out(temp, std::ios::binary);
+    if (!out.write(data, static_cast<std::streamsize>(size))) return false;
+  }
+  std::error_code ec;
+  fs::rename(temp, path, ec);
+  if (ec) fs::remove(temp, ec);
+  return !ec;
+}
+}  // namespace
+
+std::optional<CubinEntry> read_cubin_entry(const std::string& dir, const std::string& key) {
+  if (dir.empty()) return std::nullopt;
+  std::ifstream cubin(cubin_path(dir, key), std::ios::binary);
+  std::ifstream names(names_path(dir, key));
+  if (!cubin || !names) return std::nullopt;
+  CubinEntry entry;
+  entry.cubin.assign(std::istreambuf_iterator<char>(cubin), std::istreambuf_iterator<char>());
+  for (std::string line; std::getline(names, line);) entry.lowered_names.push_back(line);
+  if (entry.cubin.empty() || entry.lowered_names.empty()) return std::nullopt;
+  return entry;
+}
+
+void write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry) {
+  if (dir.empty()) return;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return;
+  std::string names;
+  for (const auto& name : entry.lowered_names) names += name + "\n";
+  // The names file is written last: an entry counts only once both exist.
+  if (write_atomically(cubin_path(dir, key), entry.cubin.data(), entry.cubin.size()))
+    write_atomically(names_path(dir, key), names.data(), names.size());
+}
+
+}  // namespace dotsweep

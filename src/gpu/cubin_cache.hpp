@@ -1,0 +1,23 @@
+// On-disk store of compiled cubins and their lowered kernel names, keyed by a
+// hash of everything that determines the output (source, options, name
+// expressions, NVRTC version, arch). Writes are atomic (temp file + rename), so
+// parallel compilers and concurrent sweeps never read a torn entry.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dotsweep {
+
+struct CubinEntry {
+  std::vector<char> cubin;
+  std::vector<std::string> lowered_names;
+};
+
+std::string fnv1a_hex(const std::string& text);
+std::optional<CubinEntry> read_cubin_entry(const std::string& dir, const std::string& key);
+// Best effort: a cache that cannot be written only costs a recompile.
+void write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry);
+
+}  // namespace dotsweep

@@ -1,0 +1,50 @@
+#include "gpu/device_info.hpp"
+
+#include "gpu/cuda_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+int attribute(cudaDeviceAttr attr, int device) {
+  int value = 0;
+  check_cuda(cudaDeviceGetAttribute(&value, attr, device), "cudaDeviceGetAttribute");
+  return value;
+}
+}  // namespace
+
+DeviceInfo query_device(int index) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess)
+    throw NoDeviceError(std::string("no usable CUDA device: ") + cudaGetErrorString(status));
+  if (count == 0) throw NoDeviceError("no usable CUDA device: the driver reports no GPU");
+  if (index < 0 || index >= count)
+    throw NoDeviceError("no CUDA device " + std::to_string(index) + ": this machine has " + std::to_string(count) +
+                        " (use --device 0.." + std::to_string(count - 1) + ")");
+  check_cuda(cudaSetDevice(index), "cudaSetDevice");
+
+  cudaDeviceProp prop{};
+  check_cuda(cudaGetDeviceProperties(&prop, index), "cudaGetDeviceProperties");
+  DeviceInfo info;
+  info.index = index;
+  info.name = prop.name;
+  info.cc_major = prop.major;
+  info.cc_minor = prop.minor;
+  info.sms = prop.multiProcessorCount;
+  info.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
+  info.global_bytes = prop.totalGlobalMem;
+  info.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, index);
+  info.bus_width_bits = attribute(cudaDevAttrGlobalMemoryBusWidth, index);
+  info.peak_gbps = 2.0 * info.memory_clock_khz * 1e3 * (info.bus_width_bits / 8.0) / 1e9;
+  info.max_threads_per_block = prop.maxThreadsPerBlock;
+  info.max_shared_per_block = static_cast<int>(prop.sharedMemPerBlock);
+  check_cuda(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
+  check_cuda(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
+  return info;
+}
+
+std::string version_string(int cuda_version) {
+  return std::to_string(cuda_version / 1000) + "." + std::to_string((cuda_version % 1000) / 10);
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,30 @@
+// The device a sweep runs on, read once from the runtime.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace dotsweep {
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int sms = 0;
+  std::size_t l2_bytes = 0;
+  std::size_t global_bytes = 0;
+  int memory_clock_khz = 0;
+  int bus_width_bits = 0;
+  double peak_gbps = 0;  // theoretical: 2 (double data rate) x memory clock x bus width
+  int max_threads_per_block = 0;
+  int max_shared_per_block = 0;
+  int driver_version = 0, runtime_version = 0;  // e.g. 13000
+  int arch() const { return cc_major * 10 + cc_minor; }
+};
+
+// Throws NoDeviceError with one line saying why no device is usable.
+DeviceInfo query_device(int index);
+
+std::string version_string(int cuda_version);  // 13000 -> "13.0"
+
+}  // namespace dotsweep

@@ -1,0 +1,38 @@
+// Launchers for the harness's own kernels (built by nvcc into the binary):
+// the stream-blocking kernel, the L2 read flush and the seed baseline.
+// Declared here as plain C++ so callers need no CUDA compiler.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+
+namespace dotsweep {
+
+// Written by the blocking kernel into host-mapped memory.
+struct SpinReading {
+  unsigned long long start_ns = 0, end_ns = 0;  // %globaltimer
+  long long start_clock = 0, end_clock = 0;     // clock64 on the spinning SM
+  int timed_out = 0;
+  double sm_clock_mhz() const;                  // cycles per ns x 1000, 0 when unknown
+};
+
+// Spins one thread until *release != 0 and at least min_spin_ns have passed,
+// or until timeout_ns (then sets timed_out). Work queued behind it starts only
+// once the host has finished enqueueing, so launch latency stays out of the
+// events; the spin doubles as an SM clock probe.
+void launch_blocking_kernel(const volatile int* release, SpinReading* reading, unsigned long long min_spin_ns,
+                            unsigned long long timeout_ns, cudaStream_t stream);
+
+// Reads `count` float4 with every SM, evicting the L2 without dirtying it (a
+// memset flush leaves dirty lines whose write-back lands in the next kernel).
+void launch_l2_read_flush(const void* buffer, std::size_t bytes, float* sink, int sms, cudaStream_t stream);
+
+// The seed article's kernel: block 256, shared-memory tree, one partial per
+// block written to partials[blockIdx.x].
+constexpr int kSeedBlock = 256;
+void launch_seed_dot(const float* a, const float* b, long long n, float* partials, unsigned blocks, cudaStream_t stream);
+// The second pass that completes it: one block sums the partials.
+void launch_seed_finish(const float* partials, long long count, float* result, cudaStream_t stream);
+
+}  // namespace dotsweep

@@ -1,0 +1,92 @@
+#include "gpu/nvrtc_compiler.hpp"
+
+#include <nvrtc.h>
+
+#include <chrono>
+#include <cstdlib>
+
+#include "gpu/cubin_cache.hpp"
+
+namespace dotsweep {
+
+namespace {
+void check_nvrtc(nvrtcResult status, const char* what) {
+  if (status != NVRTC_SUCCESS) throw CompileError(std::string(what) + ": " + nvrtcGetErrorString(status));
+}
+
+// Frees the NVRTC program on every path out of compile().
+struct ProgramGuard {
+  nvrtcProgram program = nullptr;
+  ~ProgramGuard() { if (program) nvrtcDestroyProgram(&program); }
+};
+
+std::string program_log(nvrtcProgram program) {
+  std::size_t size = 0;
+  if (nvrtcGetProgramLogSize(program, &size) != NVRTC_SUCCESS || size <= 1) return {};
+  std::string log(size, '\0');
+  nvrtcGetProgramLog(program, log.data());
+  log.resize(size - 1);
+  return log;
+}
+}  // namespace
+
+std::string default_cache_dir() {
+  if (const char* dir = std::getenv("DOTSWEEP_CACHE_DIR")) return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/dotsweep";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/dotsweep";
+  return {};
+}
+
+NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir)
+    : source_(std::move(source)), source_name_(std::move(source_name)), cache_dir_(std::move(cache_dir)), arch_(arch) {}
+
+std::vector<std::string> NvrtcCompiler::options() const {
+  // -arch=sm_XX (not compute_XX) makes NVRTC emit SASS we can load directly.
+  return {"-arch=sm_" + std::to_string(arch_), "-std=c++17", "-default-device", "-lineinfo"};
+}
+
+std::string NvrtcCompiler::cache_key(const std::vector<std::string>& name_expressions) const {
+  int major = 0, minor = 0;
+  nvrtcVersion(&major, &minor);
+  std::string material = source_ + '\0' + std::to_string(major) + "." + std::to_string(minor) + '\0';
+  for (const auto& option : options()) material += option + '\0';
+  for (const auto& name : name_expressions) material += name + '\0';
+  return fnv1a_hex(material);
+}
+
+CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expressions) const {
+  const std::string key = cache_key(name_expressions);
+  if (auto cached = read_cubin_entry(cache_dir_, key); cached && cached->lowered_names.size() == name_expressions.size())
+    return {std::move(cached->cubin), std::move(cached->lowered_names), true, 0.0};
+
+  const auto start = std::chrono::steady_clock::now();
+  ProgramGuard guard;
+  check_nvrtc(nvrtcCreateProgram(&guard.program, source_.c_str(), source_name_.c_str(), 0, nullptr, nullptr),
+              "nvrtcCreateProgram");
+  for (const auto& name : name_expressions)
+    check_nvrtc(nvrtcAddNameExpression(guard.program, name.c_str()), "nvrtcAddNameExpression");
+
+  std::vector<const char*> option_ptrs;
+  const auto opts = options();
+  for (const auto& option : opts) option_ptrs.push_back(option.c_str());
+  const nvrtcResult status = nvrtcCompileProgram(guard.program, static_cast<int>(option_ptrs.size()), option_ptrs.data());
+  if (status != NVRTC_SUCCESS)
+    throw CompileError(std::string("NVRTC: ") + nvrtcGetErrorString(status) + "\n" + program_log(guard.program));
+
+  CompiledKernels result;
+  for (const auto& name : name_expressions) {
+    const char* lowered = nullptr;
+    check_nvrtc(nvrtcGetLoweredName(guard.program, name.c_str(), &lowered), "nvrtcGetLoweredName");
+    result.lowered_names.emplace_back(lowered);
+  }
+  std::size_t size = 0;
+  check_nvrtc(nvrtcGetCUBINSize(guard.program, &size), "nvrtcGetCUBINSize");
+  result.cubin.resize(size);
+  check_nvrtc(nvrtcGetCUBIN(guard.program, result.cubin.data()), "nvrtcGetCUBIN");
+  result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names});
+  return result;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,34 @@
+// Holds a stream behind a spinning kernel until the host releases it (as
+// nvbench's blocking kernel does), and reads the SM clock while it spins.
+// The flag and the reading live in host-mapped memory.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include "gpu/harness_kernels.hpp"
+
+namespace dotsweep {
+
+class StreamBlocker {
+ public:
+  StreamBlocker();
+  ~StreamBlocker();
+  StreamBlocker(const StreamBlocker&) = delete;
+  StreamBlocker& operator=(const StreamBlocker&) = delete;
+
+  // Queues the spinning kernel; it returns once release() was called and at
+  // least min_spin_ns passed. Pass released=true to use it as a clock probe.
+  void block(cudaStream_t stream, unsigned long long min_spin_ns, bool released = false);
+  void release();
+  // Valid after the stream passed the blocker. Throws GpuError if it timed out
+  // (the host took longer than the timeout to enqueue: the sample is void).
+  const SpinReading& reading() const;
+
+ private:
+  volatile int* release_host_ = nullptr;
+  int* release_device_ = nullptr;
+  SpinReading* reading_host_ = nullptr;
+  SpinReading* reading_device_ = nullptr;
+};
+
+}  // namespace dotsweep

@@ -1,0 +1,43 @@
+// A candidate variant: one instantiation of kernels/dot_kernel.cuh, compiled by
+// NVRTC and launched through the runtime API.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/variant_config.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/dot_operation.hpp"
+#include "gpu/kernel_library.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+
+namespace dotsweep {
+
+// The NVRTC name expressions a variant needs: its dot kernel and, for the
+// two-pass finish, the finishing kernel.
+std::vector<std::string> kernel_name_expressions(const VariantConfig& config);
+
+class VariantKernel : public DotOperation {
+ public:
+  VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device);
+
+  void prepare(long long n) override;
+  void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
+  long long grid_blocks() const override { return grid_blocks_; }
+  SummationShape summation_shape() const override;
+
+ private:
+  VariantConfig config_;
+  KernelLibrary library_;
+  const void* dot_kernel_ = nullptr;
+  const void* finish_kernel_ = nullptr;
+  int resident_blocks_per_sm_ = 0;
+  int sms_ = 0;
+  long long n_ = 0;
+  long long grid_blocks_ = 0;
+  DeviceBuffer<float> partials_;
+};
+
+}  // namespace dotsweep

@@ -1,0 +1,170 @@
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "core/csv.hpp"
+#include "core/record.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+
+// Every field set to something other than its default, with text that needs quoting.
+MeasurementRecord full_record() {
+  MeasurementRecord r;
+  r.rank = 3;
+  r.variant = "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32";
+  r.kind = "candidate";
+  r.type = "f32";
+  r.grid = "persistent:2";
+  r.layout = "warp_partials";
+  r.reduce = "shuffle";
+  r.finish = "atomic";
+  r.hint = "plain";
+  r.acc = "f32";
+  r.block = 256;
+  r.items = 4;
+  r.vec = 4;
+  r.n = 268435456;
+  r.mode = "cold";
+  r.grid_blocks = 264;
+  r.samples = 37;
+  r.dropped_samples = 2;
+  r.median_us = 473.25;
+  r.min_us = 0.1;
+  r.p25_us = 1.0 / 3.0;
+  r.p75_us = 1e-300;
+  r.noise_pct = 0.0;
+  r.gbps = 4537.123456789;
+  r.pct_peak = 94.6;
+  r.speedup_vs_cublas = 1.02;
+  r.speedup_vs_cub = -0.5;
+  r.rel_err = 5.9604644775390625e-08;
+  r.err_bound = 2.7e-6;
+  r.correct = true;
+  r.deterministic = false;
+  r.reason = "note, with \"quotes\"\nand a newline";
+  r.gpu_time_us = 470.0;
+  r.dram_read_bytes = 2147483648.0;
+  r.dram_write_bytes = 1024;
+  r.dram_pct_peak = 93.1;
+  r.warps_active_pct = 80.5;
+  r.smem_conflicts_ld = 0;
+  r.smem_conflicts_st = 12;
+  r.inst_executed = 123456789;
+  r.l2_hit_pct = 1.5;
+  r.cupti_status = "ok";
+  r.sm_clock_mhz = 1980;
+  r.env.gpu = "NVIDIA H200, SXM";
+  r.env.cc = "9.0";
+  r.env.sms = 132;
+  r.env.peak_gbps = 4800.0;
+  r.env.measured_peak_gbps = 4400.5;
+  r.env.driver = "13.0";
+  r.env.cuda = "12.8";
+  r.env.timestamp = "2025-01-02T03:04:05Z";
+  r.env.dotsweep_version = "0.1.0";
+  r.env.seed = 18446744073709551615ull;
+  return r;
+}
+
+std::string error_of(const std::vector<std::string>& header, const std::vector<std::string>& fields) {
+  return input_error_of([&] { from_fields(header, fields, "o"); });
+}
+
+}  // namespace
+
+TEST_CASE("record columns, in order") {
+  const std::vector<std::string> expected = {
+      "rank", "variant", "kind", "type", "block", "items", "vec", "grid", "layout", "reduce",
+      "finish", "hint", "acc", "n", "mode", "grid_blocks", "samples", "dropped_samples",
+      "median_us", "min_us", "p25_us", "p75_us", "noise_pct", "gbps", "pct_peak",
+      "speedup_vs_cublas", "speedup_vs_cub", "rel_err", "err_bound", "correct", "deterministic",
+      "reason", "gpu_time_us", "dram_read_bytes", "dram_write_bytes", "dram_pct_peak",
+      "warps_active_pct", "smem_conflicts_ld", "smem_conflicts_st", "inst_executed",
+      "l2_hit_pct", "cupti_status", "sm_clock_mhz", "gpu", "cc", "sms", "peak_gbps",
+      "measured_peak_gbps", "driver", "cuda", "timestamp", "dotsweep_version", "seed"};
+  CHECK(record_columns() == expected);
+  CHECK(to_fields(MeasurementRecord{}).size() == expected.size());
+}
+
+TEST_CASE("field formatting") {
+  const auto fields = to_fields(full_record());
+  const auto at = [&](const char* name) {
+    for (std::size_t i = 0; i < record_columns().size(); ++i)
+      if (record_columns()[i] == name) return fields[i];
+    FAIL("no column " << name);
+    return std::string();
+  };
+  CHECK(at("min_us") == "0.1");  // shortest round trip, not 0.10000000000000001
+  CHECK(at("median_us") == "473.25");
+  CHECK(at("p75_us") == "1e-300");
+  CHECK(at("correct") == "1");
+  CHECK(at("deterministic") == "0");
+  CHECK(at("n") == "268435456");
+  CHECK(at("seed") == "18446744073709551615");
+
+  const auto empty = to_fields(MeasurementRecord{});
+  CHECK(empty[0] == "");   // rank not set
+  CHECK(empty[18] == "");  // median_us not set
+  CHECK(empty[29] == "0"); // correct defaults to false
+}
+
+TEST_CASE("full record round trip through CSV text") {
+  const auto original = to_fields(full_record());
+  std::istringstream in(csv_line(record_columns()) + csv_line(original));
+  const auto table = read_csv(in, "mem.csv");
+  REQUIRE(table.rows.size() == 1);
+  const auto back = from_fields(table.header, table.rows[0], "mem.csv");
+  CHECK(to_fields(back) == original);
+  CHECK(back.p25_us == 1.0 / 3.0);  // bit-exact, not approximately
+  CHECK(back.reason == full_record().reason);
+  CHECK(back.env.gpu == "NVIDIA H200, SXM");
+  CHECK(back.deterministic == std::optional<bool>(false));
+
+  // Empty optionals stay empty.
+  const auto blank = from_fields(record_columns(), to_fields(MeasurementRecord{}), "mem.csv");
+  CHECK_FALSE(blank.median_us.has_value());
+  CHECK_FALSE(blank.rank.has_value());
+  CHECK_FALSE(blank.deterministic.has_value());
+}
+
+TEST_CASE("from_fields reads by name: order and extra columns do not matter") {
+  const auto r = from_fields({"extra", "correct", "mode", "n", "type", "kind", "variant", "median_us"},
+                             {"zzz", "1", "hot", "1024", "f32", "baseline", "cublas", " 12.5 "}, "o");
+  CHECK(r.variant == "cublas");
+  CHECK(r.kind == "baseline");
+  CHECK(r.n == 1024);
+  CHECK(r.mode == "hot");
+  CHECK(r.correct);
+  CHECK(r.median_us == 12.5);
+  CHECK_FALSE(r.block.has_value());
+  CHECK(r.env.sms == 0);
+}
+
+TEST_CASE("from_fields errors") {
+  const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct"};
+  CHECK(error_of({"variant", "kind", "type", "mode", "correct"}, {"v", "candidate", "f32", "cold", "1"}) ==
+        "o: missing required column 'n'");
+  CHECK(error_of(header, {"v", "candidate", "f32", "12x", "cold", "1"}) ==
+        "o: column 'n' value '12x' is not a number");
+  CHECK(error_of(header, {"v", "candidate", "f32", "", "cold", "1"}) ==
+        "o: column 'n' value '' is not a number");
+  CHECK(contains(error_of(header, {"v", "candidate", "f32", "5", "cold", "yes"}), "'correct'"));
+  auto with_median = header;
+  with_median.push_back("median_us");
+  CHECK(error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "fast"}) ==
+        "o: column 'median_us' value 'fast' is not a number");
+  with_median.back() = "block";
+  CHECK(error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "2.5"}) ==
+        "o: column 'block' value '2.5' is not a number");
+}
+
+TEST_CASE("bytes and bandwidth") {
+  CHECK(dot_bytes(1000, 4) == 8000.0);
+  CHECK(effective_gbps(1 << 28, 4, 1000.0) == doctest::Approx(2147.483648));
+  CHECK(effective_gbps(1000, 4, 0.0) == 0.0);
+}

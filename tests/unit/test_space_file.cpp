@@ -1,0 +1,212 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "core/space_file.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+std::vector<std::string> ids(const SearchSpace& s) {
+  std::vector<std::string> out;
+  for (const auto& c : s.configs) out.push_back(c.id());
+  return out;
+}
+std::string error_of(const std::string& text) {
+  return input_error_of([&] { parse_space_text(text, "variants/x.toml"); });
+}
+}  // namespace
+
+TEST_CASE("an empty file is the default config") {
+  const auto s = parse_space_text("", "variants/quick.toml");
+  CHECK(s.name == "quick");
+  REQUIRE(s.configs.size() == 1);
+  CHECK(s.configs[0].id() == VariantConfig{}.id());
+}
+
+TEST_CASE("name, description and source text") {
+  const std::string text = "name = \"mine\"\ndescription = \"a test\"\n";
+  const auto s = parse_space_text(text, "variants/quick.toml");
+  CHECK(s.name == "mine");
+  CHECK(s.source_text == text);
+}
+
+TEST_CASE("cartesian product in axis order, last axis fastest, layout following reduce") {
+  const auto s = parse_space_text(R"(
+[axes]
+block = [128, 256]
+items = [1, 4]
+reduce = ["tree", "shuffle"]
+)",
+                                  "x.toml");
+  CHECK(ids(s) == std::vector<std::string>{
+                      "f32.b128.i1.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b128.i1.v1.cover.warp.shfl.2pass.plain.f32",
+                      "f32.b128.i4.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b128.i4.v1.cover.warp.shfl.2pass.plain.f32",
+                      "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b256.i1.v1.cover.warp.shfl.2pass.plain.f32",
+                      "f32.b256.i4.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b256.i4.v1.cover.warp.shfl.2pass.plain.f32",
+                  });
+}
+
+TEST_CASE("every axis listed multiplies out") {
+  const auto s = parse_space_text(R"(
+[axes]
+type = ["f32"]
+block = [128, 256]
+items = [1, 4]
+vec = [1, 4]
+grid = ["cover", "persistent:1", "persistent:2"]
+layout = ["sequential", "warp_partials"]
+reduce = ["tree", "shuffle"]
+finish = ["two_pass", "atomic"]
+hint = ["plain"]
+acc = ["f32"]
+)",
+                                  "x.toml");
+  CHECK(s.configs.size() == 2 * 2 * 2 * 3 * 2 * 2 * 2);
+  // Invalid layout/reduce pairs stay: the planner records why they cannot run.
+  int invalid = 0;
+  for (const auto& c : s.configs) invalid += rejection_reason(c, DeviceLimits{}).has_value();
+  CHECK(invalid == static_cast<int>(s.configs.size()) / 2);
+  CHECK(s.configs[1].id() == "f32.b128.i1.v1.cover.seq.tree.atomic.plain.f32");
+  CHECK(s.configs[2].id() == "f32.b128.i1.v1.cover.seq.shfl.2pass.plain.f32");
+  CHECK(s.configs.back().id() == "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32");
+}
+
+TEST_CASE("exclude drops configs matching all its keys") {
+  const auto s = parse_space_text(R"(
+[axes]
+grid = ["cover", "persistent:1"]
+items = [1, 8]
+[[exclude]]
+grid = "cover"
+items = 8
+)",
+                                  "x.toml");
+  CHECK(ids(s) == std::vector<std::string>{
+                      "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b256.i1.v1.p1.seq.tree.2pass.plain.f32",
+                      "f32.b256.i8.v1.p1.seq.tree.2pass.plain.f32",
+                  });
+}
+
+TEST_CASE("exclude matches a layout derived from reduce") {
+  const auto s = parse_space_text(R"(
+[axes]
+reduce = ["tree", "shuffle"]
+[[exclude]]
+layout = "warp_partials"
+)",
+                                  "x.toml");
+  REQUIRE(s.configs.size() == 1);
+  CHECK(s.configs[0].reduce == BlockReduce::smem_tree);
+}
+
+TEST_CASE("include adds a config from the first listed values") {
+  const auto s = parse_space_text(R"(
+[axes]
+block = [128, 256]
+reduce = ["shuffle", "tree"]
+finish = ["atomic", "two_pass"]
+[[include]]
+block = 1024
+items = 8
+[[include]]
+reduce = "tree"
+block = 64
+layout = "warp_partials"
+)",
+                                  "x.toml");
+  REQUIRE(s.configs.size() == 2 * 2 * 2 + 2);
+  CHECK(s.configs[8].id() == "f32.b1024.i8.v1.cover.warp.shfl.atomic.plain.f32");
+  // An explicit layout in an include wins over following reduce.
+  CHECK(s.configs[9].id() == "f32.b64.i1.v1.cover.warp.tree.atomic.plain.f32");
+}
+
+TEST_CASE("include is not excluded, and duplicates keep the first occurrence") {
+  const auto s = parse_space_text(R"(
+[axes]
+block = [128, 128, 256]
+[[exclude]]
+block = 256
+[[include]]
+block = 256
+[[include]]
+block = 128
+)",
+                                  "x.toml");
+  CHECK(ids(s) == std::vector<std::string>{
+                      "f32.b128.i1.v1.cover.seq.tree.2pass.plain.f32",
+                      "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32",
+                  });
+}
+
+TEST_CASE("persistent:k is normalised") {
+  const auto s = parse_space_text("[axes]\ngrid = [\"persistent:02\", \"persistent:2\"]\n", "x.toml");
+  REQUIRE(s.configs.size() == 1);
+  CHECK(s.configs[0].grid == GridKind::persistent);
+  CHECK(s.configs[0].persistent_k == 2);
+}
+
+TEST_CASE("errors name the origin, the key and the expected form, on one line") {
+  struct Case {
+    const char* text;
+    std::vector<const char*> parts;
+  };
+  const std::vector<Case> cases = {
+      {"[axes]\nblock = [", {"variants/x.toml:", "TOML syntax error"}},
+      {"foo = 1\n", {"variants/x.toml:1:", "'foo'", "unknown top-level key"}},
+      {"name = 3\n", {"'name'", "expected a string"}},
+      {"description = [1]\n", {"'description'", "expected a string"}},
+      {"axes = 3\n", {"'axes'", "table"}},
+      {"[axes]\nblok = [1]\n", {"variants/x.toml:2:", "axes.blok", "unknown axis", "block"}},
+      {"[axes]\nblock = [\"x\"]\n", {"axes.block", "expected an integer", "string \"x\""}},
+      {"[axes]\nblock = 256\n", {"axes.block", "expected an array"}},
+      {"[axes]\nblock = [1.5]\n", {"axes.block", "expected an integer"}},
+      {"[axes]\nblock = [9999999999]\n", {"axes.block", "out of range"}},
+      {"[axes]\nreduce = [\"tre\"]\n", {"axes.reduce", "unknown reduce \"tre\"", "tree, shuffle"}},
+      {"[axes]\nlayout = [1]\n", {"axes.layout", "\"sequential\", \"warp_partials\""}},
+      {"[axes]\nitems = []\n", {"axes.items", "empty"}},
+      {"[axes]\ngrid = [\"persistent:x\"]\n", {"axes.grid", "persistent:<k>"}},
+      {"[axes]\ngrid = [\"persistent:\"]\n", {"axes.grid", "persistent:<k>"}},
+      {"[axes]\ngrid = [\"persistent:-1\"]\n", {"axes.grid", "persistent:<k>"}},
+      {"[axes]\ngrid = [\"persist:2\"]\n", {"axes.grid", "persistent:<k>"}},
+      {"[[include]]\nfoo = 1\n", {"[[include]] #1", "'foo'", "not an axis"}},
+      {"[[exclude]]\nblock = 1\n[[exclude]]\nbar = 1\n",
+       {"variants/x.toml:4:", "[[exclude]] #2", "'bar'", "not an axis"}},
+      {"[[exclude]]\nblock = [1, 2]\n", {"[[exclude]] #1", "'block'", "single value"}},
+      {"[[exclude]]\ngrid = 3\n", {"'grid'", "cover"}},
+      {"[[include]]\nfinish = \"fast\"\n", {"'finish'", "two_pass, atomic"}},
+      {"exclude = 5\n", {"'exclude'", "array of tables"}},
+      {"exclude = [5]\n", {"[[exclude]] #1", "expected a table"}},
+      {"[[exclude]]\n", {"[[exclude]] #1", "empty"}},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.text);
+    const std::string msg = error_of(c.text);
+    CAPTURE(msg);
+    CHECK(contains(msg, "variants/x.toml"));
+    CHECK_FALSE(contains(msg, "\n"));
+    for (const char* part : c.parts) CHECK(contains(msg, part));
+  }
+}
+
+TEST_CASE("load_space_file reads a file and names the space by its stem") {
+  test::TempPath path("space_quick.toml");
+  std::ofstream(path.str()) << "[axes]\nblock = [64, 128]\n";
+  const auto s = load_space_file(path.str());
+  CHECK(s.name == "dotsweep_unit_" + std::to_string(::getpid()) + "_space_quick");
+  CHECK(s.configs.size() == 2);
+  CHECK(contains(s.source_text, "block = [64, 128]"));
+}
+
+TEST_CASE("load_space_file on a missing file") {
+  const std::string msg = input_error_of([] { load_space_file("/nonexistent/dir/space.toml"); });
+  CHECK(msg == "cannot read space file '/nonexistent/dir/space.toml': No such file or directory");
+}

@@ -1,0 +1,51 @@
+// Small helpers shared by the unit tests.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include "core/input_error.hpp"
+
+namespace dotsweep::test {
+
+// The InputError message `fn` throws, or "" when it throws none. Any other
+// exception escapes and fails the test: callers expect InputError specifically.
+template <class Fn>
+std::string input_error_of(Fn&& fn) {
+  try {
+    fn();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A path under the temp directory, unique per process and name, removed
+// (with any ".tmp" sibling) when the test ends.
+class TempPath {
+ public:
+  explicit TempPath(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() /
+              ("dotsweep_unit_" + std::to_string(::getpid()) + "_" + name)) {
+    remove();
+  }
+  ~TempPath() { remove(); }
+  TempPath(const TempPath&) = delete;
+  TempPath& operator=(const TempPath&) = delete;
+  std::string str() const { return path_.string(); }
+
+ private:
+  void remove() {
+    std::error_code ec;
+    std::filesystem::remove(path_, ec);
+    std::filesystem::remove(path_.string() + ".tmp", ec);
+  }
+  std::filesystem::path path_;
+};
+
+}  // namespace dotsweep::test

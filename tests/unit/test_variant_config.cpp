@@ -1,0 +1,121 @@
+#include <doctest/doctest.h>
+
+#include "core/variant_config.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+
+namespace {
+VariantConfig shuffle_config() {
+  VariantConfig c;
+  c.block = 256;
+  c.items = 4;
+  c.vec = 4;
+  c.grid = GridKind::persistent;
+  c.persistent_k = 2;
+  c.layout = SharedLayout::warp_partials;
+  c.reduce = BlockReduce::warp_shuffle;
+  c.finish = GridFinish::atomic;
+  return c;
+}
+std::string reason(const VariantConfig& c, DeviceLimits limits = {}) {
+  return rejection_reason(c, limits).value_or("");
+}
+}  // namespace
+
+TEST_CASE("variant id format") {
+  CHECK(VariantConfig{}.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32");
+  CHECK(shuffle_config().id() == "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32");
+  CHECK(shuffle_config() == shuffle_config());
+  VariantConfig other = shuffle_config();
+  other.persistent_k = 3;
+  CHECK_FALSE(other == shuffle_config());
+}
+
+TEST_CASE("names used in space files and CSV columns") {
+  CHECK(to_string(ElementType::f32) == "f32");
+  CHECK(to_string(SharedLayout::sequential) == "sequential");
+  CHECK(to_string(SharedLayout::warp_partials) == "warp_partials");
+  CHECK(to_string(BlockReduce::smem_tree) == "tree");
+  CHECK(to_string(BlockReduce::warp_shuffle) == "shuffle");
+  CHECK(to_string(GridFinish::two_pass) == "two_pass");
+  CHECK(to_string(GridFinish::atomic) == "atomic");
+  CHECK(to_string(LoadHint::plain) == "plain");
+  CHECK(to_string(Accumulator::f32) == "f32");
+  CHECK(grid_name(VariantConfig{}) == "cover");
+  CHECK(grid_name(shuffle_config()) == "persistent:2");
+  CHECK(element_bytes(ElementType::f32) == 4);
+  CHECK(accumulator_bytes(Accumulator::f32) == 4);
+}
+
+TEST_CASE("valid configs have no rejection reason") {
+  CHECK_FALSE(rejection_reason(VariantConfig{}, DeviceLimits{}).has_value());
+  CHECK_FALSE(rejection_reason(shuffle_config(), DeviceLimits{}).has_value());
+  VariantConfig c = shuffle_config();
+  c.block = 96;  // shuffle needs whole warps only, not a power of two
+  CHECK_FALSE(rejection_reason(c, DeviceLimits{}).has_value());
+}
+
+TEST_CASE("rejection reasons name the parameter and value") {
+  VariantConfig c;
+  c.block = 16;
+  CHECK(contains(reason(c), "block 16"));
+  c.block = 2048;
+  CHECK(contains(reason(c), "block 2048"));
+
+  c.block = 1024;
+  DeviceLimits small;
+  small.max_threads_per_block = 512;
+  CHECK(contains(reason(c, small), "512"));
+  CHECK(reason(c).empty());
+
+  c.block = 96;
+  CHECK(contains(reason(c), "power of two"));
+
+  VariantConfig s = shuffle_config();
+  s.block = 48;
+  CHECK(contains(reason(s), "multiple of 32"));
+
+  VariantConfig i;
+  i.items = 0;
+  CHECK(contains(reason(i), "items 0"));
+  i.items = 17;
+  CHECK(contains(reason(i), "items 17"));
+  i.items = 16;
+  CHECK(reason(i).empty());
+
+  VariantConfig v;
+  v.vec = 3;
+  CHECK(contains(reason(v), "vec 3"));
+
+  VariantConfig p = shuffle_config();
+  p.persistent_k = 0;
+  CHECK(contains(reason(p), "persistent:0"));
+  p.persistent_k = 65;
+  CHECK(contains(reason(p), "persistent:65"));
+  p.persistent_k = 64;
+  CHECK(reason(p).empty());
+}
+
+TEST_CASE("layout must match the reduction") {
+  VariantConfig c;
+  c.reduce = BlockReduce::warp_shuffle;  // layout stays sequential
+  CHECK(contains(reason(c), "layout sequential"));
+  VariantConfig d;
+  d.layout = SharedLayout::warp_partials;  // reduce stays tree
+  CHECK(contains(reason(d), "layout warp_partials"));
+}
+
+TEST_CASE("shared memory limit") {
+  DeviceLimits tiny;
+  tiny.max_shared_bytes_per_block = 1024;
+  VariantConfig tree;
+  tree.block = 512;  // 512 x 4 bytes = 2048 > 1024
+  CHECK(contains(reason(tree, tiny), "2048 bytes"));
+  tree.block = 256;  // exactly 1024
+  CHECK(reason(tree, tiny).empty());
+  VariantConfig shfl = shuffle_config();
+  shfl.block = 1024;  // one slot per warp: 128 bytes
+  CHECK(reason(shfl, tiny).empty());
+}
