@@ -15,6 +15,9 @@ int attribute(cudaDeviceAttr attr, int device) {
 DeviceInfo query_device(int index) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorInsufficientDriver)
+    throw NoDeviceError("no usable CUDA device: no NVIDIA driver is loaded, or it is older than this CUDA runtime");
+  if (status == cudaErrorNoDevice) throw NoDeviceError("no usable CUDA device: the driver reports no GPU");
   if (status != cudaSuccess)
     throw NoDeviceError(std::string("no usable CUDA device: ") + cudaGetErrorString(status));
   if (count == 0) throw NoDeviceError("no usable CUDA device: the driver reports no GPU");

@@ -3,6 +3,7 @@
 // written must be caught returning block 0's partial only.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <thread>
@@ -57,7 +58,9 @@ std::vector<Checked> check_all(std::vector<std::pair<std::string, DotOperation*>
 
 TEST_CASE("quick.toml variants and the baselines are correct at awkward sizes; seed-as-written is not") {
   const DeviceInfo device = query_device(0);
-  const SearchSpace space = load_space_file(DOTSWEEP_SOURCE_ROOT "/variants/quick.toml");
+  // The build folder may run on another machine: DOTSWEEP_SOURCE_ROOT there overrides the build-time path.
+  const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
+  const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
   const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block};
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the GPU tests and sweeps from a build folder made on another machine
+# (the device host cannot configure our tree: its meson lacks our deps).
+# Usage: tools/gpu_host_run.sh BUILD_DIR LOG [-- sweep args]...   (each "--" starts one sweep)
+set -u
+build=$1 log=$2
+shift 2
+export DOTSWEEP_SOURCE_ROOT=$PWD DOTSWEEP_CACHE_DIR=${DOTSWEEP_CACHE_DIR:-/tmp/dotsweep-cache}
+{
+  nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
+  "$build/src/cli/dotsweep" info
+  if [[ ${SKIP_TESTS:-0} != 1 ]]; then time "$build/tests/gpu/gpu_tests"; fi
+} >>"$log" 2>&1
+args=()
+run_sweep() { [[ ${#args[@]} -gt 0 ]] && { time "$build/src/cli/dotsweep" --no-progress "${args[@]}"; } >>"$log" 2>&1; args=(); }
+for arg in "$@"; do
+  if [[ $arg == -- ]]; then run_sweep; else args+=("$arg"); fi
+done
+run_sweep
