@@ -11,6 +11,15 @@ namespace {
 // Long enough for %globaltimer to resolve the SM clock to well under 1%.
 constexpr unsigned long long kClockSpinNs = 20'000;
 
+void warm_up(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream) {
+  // Loads the operation's modules before any blocking kernel spins: with lazy
+  // module loading, the first launch of a kernel can wait for the device to go
+  // idle, which a spinning blocker would never let happen.
+  operation.enqueue(inputs, stream);
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(warm-up)");
+}
+
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -51,6 +60,7 @@ ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
 void ColdTimer::flush_l2() { launch_l2_read_flush(flush_.get(), flush_.bytes(), sink_.get(), sms_, stream_); }
 
 TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule) {
+  warm_up(operation, inputs, stream_);
   TimingSamples samples;
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
@@ -66,10 +76,13 @@ TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& input
   return samples;
 }
 
-HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {}
+HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {
+  if (stream == nullptr) throw GpuError("hot timing captures a CUDA graph, which needs a created stream, not the default stream");
+}
 
 TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule) {
   if (slots.empty()) throw GpuError("hot timing needs at least one input slot");
+  warm_up(operation, slots.front(), stream_);
   GraphGuard graph;
   check_cuda(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
   try {

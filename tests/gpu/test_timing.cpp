@@ -30,11 +30,19 @@ class SpinOperation : public DotOperation {
   std::size_t next_ = 0;
 };
 
+// A created stream: graph capture refuses the legacy default stream.
+struct TestStream {
+  cudaStream_t stream = nullptr;
+  TestStream() { cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking); }
+  ~TestStream() { cudaStreamDestroy(stream); }
+};
+
 }  // namespace
 
 TEST_CASE("cold timing recovers a known kernel duration") {
   const DeviceInfo device = query_device(0);
-  ColdTimer timer(device, nullptr);
+  TestStream stream;
+  ColdTimer timer(device, stream.stream);
   SpinOperation spin({200'000});  // 200 us
   const StoppingRule rule{20, 50, 0.5, 2.0};
   const SampleSummary s = summarize(timer.measure(spin, DotInputs{}, rule).us);
@@ -47,7 +55,8 @@ TEST_CASE("cold timing recovers a known kernel duration") {
 
 TEST_CASE("statistics recover injected noise: quartiles of a known spread") {
   const DeviceInfo device = query_device(0);
-  ColdTimer timer(device, nullptr);
+  TestStream stream;
+  ColdTimer timer(device, stream.stream);
   // Durations cycle through 100, 110, 120, 130 us: quartiles 107.5 / 122.5 by
   // construction, noise (IQR / median) = 15 / 115 = 13%.
   SpinOperation spin({100'000, 110'000, 120'000, 130'000});
@@ -63,7 +72,8 @@ TEST_CASE("statistics recover injected noise: quartiles of a known spread") {
 }
 
 TEST_CASE("hot timing divides a graph replay by its launches") {
-  HotTimer timer(nullptr);
+  TestStream stream;
+  HotTimer timer(stream.stream);
   SpinOperation spin({50'000});
   const std::vector<DotInputs> slots(8);
   const StoppingRule rule{10, 20, 1.0, 2.0};

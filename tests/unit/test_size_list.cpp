@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/size_list.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+using Sizes = std::vector<std::int64_t>;
+constexpr std::int64_t p2(int k) { return std::int64_t{1} << k; }
+
+std::string error_of(const std::string& text) {
+  return input_error_of([&] { parse_sizes(text); });
+}
+}  // namespace
+
+TEST_CASE("single sizes") {
+  CHECK(parse_sizes("4096") == Sizes{4096});
+  CHECK(parse_sizes("1") == Sizes{1});
+  CHECK(parse_sizes("1000003") == Sizes{1000003});
+  CHECK(parse_sizes("2^20") == Sizes{p2(20)});
+  CHECK(parse_sizes("2^0") == Sizes{1});
+  CHECK(parse_sizes("2^20+3") == Sizes{p2(20) + 3});
+  CHECK(parse_sizes("2^20-1") == Sizes{p2(20) - 1});
+  CHECK(parse_sizes("2^34") == Sizes{p2(34)});  // the largest size allowed
+}
+
+TEST_CASE("ranges of powers of two") {
+  CHECK(parse_sizes("2^12..2^16") == Sizes{p2(12), p2(13), p2(14), p2(15), p2(16)});
+  CHECK(parse_sizes("2^12..2^28:2") ==
+        Sizes{p2(12), p2(14), p2(16), p2(18), p2(20), p2(22), p2(24), p2(26), p2(28)});
+  CHECK(parse_sizes("2^12..2^12") == Sizes{p2(12)});
+  // The step need not land on the upper end.
+  CHECK(parse_sizes("2^10..2^15:3") == Sizes{p2(10), p2(13)});
+}
+
+TEST_CASE("comma lists with spaces are sorted and de-duplicated") {
+  CHECK(parse_sizes(" 4096 , 2^10 ,4096,  1000003") == Sizes{1024, 4096, 1000003});
+  CHECK(parse_sizes("2^16, 2^12..2^16, 2^14") == Sizes{p2(12), p2(13), p2(14), p2(15), p2(16)});
+  CHECK(parse_sizes("2^20+3,1000003,2^20") == Sizes{1000003, p2(20), p2(20) + 3});
+  CHECK(parse_sizes("8192,4096") == Sizes{4096, 8192});
+}
+
+TEST_CASE("bad sizes throw InputError naming the item") {
+  // Each message quotes the offending item, not a neighbour.
+  const std::string empty = error_of("4096,,8192");
+  CHECK(contains(empty, "''"));
+  CHECK(contains(empty, "empty"));
+  CHECK(contains(error_of("4096, "), "empty"));
+
+  const std::string abc = error_of("4096, abc");
+  CHECK(contains(abc, "'abc'"));
+  CHECK_FALSE(contains(abc, "'4096'"));
+
+  const std::string huge_exponent = error_of("2^99");
+  CHECK(contains(huge_exponent, "'2^99'"));
+  CHECK(contains(huge_exponent, "2^34"));
+
+  CHECK(contains(error_of("2^16..2^12"), "'2^16..2^12'"));
+  CHECK(contains(error_of("2^12+1..2^14"), "'2^12+1..2^14'"));
+  CHECK(contains(error_of("2^12..2^14-1"), "'2^12..2^14-1'"));
+  CHECK(contains(error_of("4096..8192"), "'4096..8192'"));  // plain numbers are no range
+
+  const std::string step0 = error_of("2^12..2^28:0");
+  CHECK(contains(step0, "'2^12..2^28:0'"));
+  CHECK(contains(step0, "step"));
+
+  CHECK(contains(error_of("2^34+1"), "'2^34+1'"));
+  CHECK(contains(error_of("17179869185"), "'17179869185'"));  // 2^34 + 1
+  CHECK(contains(error_of("2^35"), "'2^35'"));
+  CHECK(contains(error_of("2^30..2^35"), "'2^30..2^35'"));
+  CHECK(contains(error_of("4096,0"), "'0'"));
+  CHECK(contains(error_of("2^10-1024"), "'2^10-1024'"));  // zero
+  CHECK(contains(error_of("-5"), "'-5'"));
+
+  // No items at all still is an InputError with a message.
+  CHECK_FALSE(error_of("").empty());
+}
+
+TEST_CASE("default sizes") {
+  Sizes expected = {1, 1000003, p2(20) + 3};
+  for (int k = 12; k <= 28; k += 2) expected.push_back(p2(k));
+  std::sort(expected.begin(), expected.end());
+  const Sizes got = default_sizes();
+  CHECK(got == expected);
+  CHECK(got.size() == 12);
+  CHECK(got.front() == 1);
+  CHECK(got.back() == p2(28));
+}
+
+TEST_CASE("size labels") {
+  CHECK(size_label(p2(20)) == "2^20");
+  CHECK(size_label(p2(20) + 3) == "2^20+3");
+  CHECK(size_label(1000003) == "1000003");
+  CHECK(size_label(p2(12)) == "2^12");
+  CHECK(size_label(p2(28)) == "2^28");
+  CHECK(size_label(p2(20) - 1) == "1048575");  // no "2^20-1" form
+}

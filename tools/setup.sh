@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs what dotsweep needs on Debian/Ubuntu (with the CUDA toolkit already
+# there), configures and builds it in ./build, then optionally runs something:
+#   tools/setup.sh              set up and build
+#   tools/setup.sh sweep [ARGS] ... then run the sweep (default: the default sweep on GPU 0)
+#   tools/setup.sh test         ... then run the test suite (GPU tests skip without a GPU)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+# Header-only C++ libraries and build tools from Debian's packages.
+packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev ninja-build pkg-config)
+missing=()
+for package in "${packages[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_if_needed apt-get update -qq
+  sudo_if_needed apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# nvcc: the toolkit's usual home when it is not on PATH.
+if ! command -v nvcc >/dev/null; then
+  for dir in /usr/local/cuda/bin /usr/local/cuda-13/bin /usr/local/cuda-12/bin; do
+    [[ -x $dir/nvcc ]] && export PATH=$dir:$PATH && break
+  done
+fi
+command -v nvcc >/dev/null || { echo "setup: nvcc not found: install the CUDA toolkit (12.x or 13.x)" >&2; exit 1; }
+
+# Meson >= 1.10 (handles CUDA 13's arch flags) from PyPI, in a private venv.
+if [[ ! -x .venv/bin/meson ]]; then
+  if ! python3 -m venv .venv >/dev/null 2>&1; then
+    sudo_if_needed apt-get install -y -qq python3-venv >/dev/null
+    python3 -m venv .venv
+  fi
+  .venv/bin/pip install -q 'meson>=1.10,<2'
+fi
+meson=.venv/bin/meson
+
+if [[ ! -f build/build.ninja ]]; then
+  "$meson" setup build >/dev/null
+fi
+"$meson" compile -C build
+
+case "${1:-}" in
+  sweep) shift; exec build/src/cli/dotsweep "$@" ;;
+  test) exec "$meson" test -C build --print-errorlogs ;;
+  "") ;;
+  *) echo "setup: unknown action '$1' (use sweep or test)" >&2; exit 2 ;;
+esac
