@@ -1,6 +1,7 @@
 #include "cli/compile_queue.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "gpu/variant_kernel.hpp"
 
@@ -35,9 +36,16 @@ void CompileQueue::work() {
 }
 
 const CompileOutcome& CompileQueue::get(std::size_t index) {
+  const auto start = std::chrono::steady_clock::now();
   std::unique_lock<std::mutex> lock(mutex_);
   finished_.wait(lock, [&] { return done_.at(index) != 0; });
+  waited_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcomes_[index];
+}
+
+double CompileQueue::wait_seconds() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return waited_;
 }
 
 double CompileQueue::compile_seconds() const {

@@ -31,6 +31,8 @@ class CompileQueue {
   const CompileOutcome& get(std::size_t index);
   std::size_t from_cache() const { return cached_; }
   double compile_seconds() const;  // summed over all threads
+  // Seconds callers spent blocked in get(): the compiling the measuring did not hide.
+  double wait_seconds() const;
 
  private:
   void work();
@@ -41,6 +43,7 @@ class CompileQueue {
   std::atomic<std::size_t> next_{0};
   std::atomic<std::size_t> cached_{0};
   double seconds_ = 0;
+  double waited_ = 0;
   mutable std::mutex mutex_;
   std::condition_variable finished_;
   std::vector<std::thread> workers_;

@@ -311,6 +311,7 @@ int run_sweep(const SweepOptions& options_in) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
                     {"compile_seconds", compile_queue.compile_seconds()},
+                    {"compile_wait_seconds", compile_queue.wait_seconds()},
                     {"compiled_variants", valid.size()},
                     {"cubins_from_cache", compile_queue.from_cache()},
                     {"peak_device_memory_bytes", peak_used_bytes},
@@ -319,9 +320,11 @@ int run_sweep(const SweepOptions& options_in) {
   write_text_file(out_dir + "/context.json", context.dump(2) + "\n");
 
   std::printf("%s\n", summary.c_str());
-  std::printf("sweep took %s (NVRTC compile %.1f s summed over %u threads, %zu of %zu cubins from cache); reports in %s\n",
-              format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
-              valid.size(), out_dir.c_str());
+  std::printf(
+      "sweep took %s; NVRTC compiled for %.1f s over %u threads (%zu of %zu cubins from cache), of which the sweep "
+      "waited %.1f s; reports in %s\n",
+      format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
+      valid.size(), compile_queue.wait_seconds(), out_dir.c_str());
   return exit_status;
 }
 

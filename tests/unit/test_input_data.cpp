@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -33,11 +34,12 @@ TEST_CASE("uniform values are in (-1, 1) and never zero") {
   CHECK(hi > 0.999f);
   CHECK(std::fabs(sum / n) < 0.01);
   // Other seeds and streams keep the same range.
-  for (std::uint64_t i = 0; i < 10000; ++i) {
+  bool in_range = true;
+  for (std::uint64_t i = 0; i < 10000 && in_range; ++i) {
     const float v = uniform_value(7, 3, i);
-    CHECK_MESSAGE((v != 0.0f && v > -1.0f && v < 1.0f), "i = " << i);
-    if (v == 0.0f || v <= -1.0f || v >= 1.0f) break;
+    in_range = v != 0.0f && v > -1.0f && v < 1.0f;
   }
+  CHECK(in_range);
 }
 
 TEST_CASE("uniform values depend only on seed, stream and index") {
@@ -112,8 +114,9 @@ TEST_CASE("reference dot on a small vector") {
 TEST_CASE("reference dot is bitwise independent of the thread count") {
   const std::size_t n = 300007;
   std::vector<float> a(n), b(n);
-  fill_inputs(a, InputKind::uniform, 11, 0, 2);
-  fill_inputs(b, InputKind::uniform, 11, 1, 2);
+  fill_inputs(a, InputKind::uniform, 4, 0, 2);
+  fill_inputs(b, InputKind::uniform, 4, 1, 2);
+  // Seed 4: here a per-thread running sum would change the last bits for 2 and 3 threads.
   const DotReference r1 = reference_dot(a, b, 1);
   const DotReference r3 = reference_dot(a, b, 3);
   const DotReference r2 = reference_dot(a, b, 2);
@@ -130,7 +133,7 @@ TEST_CASE("reference dot is bitwise independent of the thread count") {
     sum_abs += std::fabs(p);
   }
   CHECK(r1.value == doctest::Approx(value).epsilon(1e-9));
-  CHECK(r1.sum_abs == doctest::Approx(sum_abs).epsilon(1e-12));
+  CHECK(r1.sum_abs == doctest::Approx(sum_abs).epsilon(1e-9));
   CHECK(r1.sum_abs > 0.2 * n);  // E|ab| = 1/4 for uniform a, b
 }
 
