@@ -38,7 +38,7 @@ fi
 meson=.venv/bin/meson
 
 if [[ ! -f build/build.ninja ]]; then
-  "$meson" setup build >/dev/null
+  "$meson" setup build
 fi
 "$meson" compile -C build
 
