@@ -17,6 +17,7 @@
 #include "core/input_data.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
+#include "core/report_naming.hpp"
 #include "core/report_writer.hpp"
 #include "core/size_list.hpp"
 #include "core/space_file.hpp"
@@ -126,6 +127,7 @@ nlohmann::json context_json(const SweepOptions& options, const SearchSpace& spac
 
 int run_sweep(const SweepOptions& options_in) {
   const auto sweep_start = std::chrono::steady_clock::now();
+  const std::time_t started_at = std::time(nullptr);
   SweepOptions options = options_in;
   if (options.cache_dir.empty()) options.cache_dir = default_cache_dir();
   const SearchSpace space = load_space(options);
@@ -150,12 +152,12 @@ int run_sweep(const SweepOptions& options_in) {
   env.peak_gbps = device.peak_gbps;
   env.driver = version_string(device.driver_version);
   env.cuda = version_string(device.runtime_version);
-  env.timestamp = utc_timestamp_iso();
+  env.timestamp = utc_timestamp_iso(started_at);
   env.dotsweep_version = DOTSWEEP_VERSION;
   env.seed = options.seed;
 
   const std::string out_dir = options.out_dir.empty()
-                                  ? options.results_root + "/" + gpu_slug(device.name) + "/" + utc_timestamp_compact()
+                                  ? options.results_root + "/" + gpu_slug(device.name) + "/" + utc_timestamp_compact(started_at)
                                   : options.out_dir;
   make_report_folder(out_dir);
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());

@@ -24,9 +24,10 @@ struct SpinReading {
 void launch_blocking_kernel(const volatile int* release, SpinReading* reading, unsigned long long min_spin_ns,
                             unsigned long long timeout_ns, cudaStream_t stream);
 
-// Reads `count` float4 with every SM, evicting the L2 without dirtying it (a
-// memset flush leaves dirty lines whose write-back lands in the next kernel).
-void launch_l2_read_flush(const void* buffer, std::size_t bytes, float* sink, int sms, cudaStream_t stream);
+// Reads `bytes` (a multiple of 16) once: evicts the L2 without dirtying it (a
+// memset flush leaves dirty lines whose write-back lands in the next kernel),
+// and measures the read ceiling when timed over a large buffer.
+void launch_read_through(const void* buffer, std::size_t bytes, float* sink, cudaStream_t stream);
 
 // The seed article's kernel: block 256, shared-memory tree, one partial per
 // block written to partials[blockIdx.x].

@@ -23,7 +23,7 @@ double measure_read_ceiling_gbps(const DeviceInfo& device, cudaStream_t stream) 
   std::vector<double> us;
   for (int run = 0; run < 11; ++run) {
     check_cuda(cudaEventRecord(events.start, stream), "cudaEventRecord");
-    launch_l2_read_flush(buffer.get(), bytes, sink.get(), device.sms, stream);
+    launch_read_through(buffer.get(), bytes, sink.get(), stream);
     check_cuda(cudaEventRecord(events.stop, stream), "cudaEventRecord");
     const double t = events.elapsed_us();
     if (run > 0) us.push_back(t);  // the first run pays for page mapping

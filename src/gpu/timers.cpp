@@ -51,13 +51,13 @@ double EventPair::elapsed_us() const {
 }
 
 ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
-    : stream_(stream), sms_(device.sms), flush_(2 * device.l2_bytes + (1 << 20)), sink_(1) {
+    : stream_(stream), flush_((2 * device.l2_bytes + (1 << 20)) / 16 * 16), sink_(1) {
   // Touch the flush buffer once so its pages are mapped before the first sample.
   check_cuda(cudaMemsetAsync(flush_.get(), 1, flush_.bytes(), stream_), "cudaMemsetAsync(flush buffer)");
   check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
 }
 
-void ColdTimer::flush_l2() { launch_l2_read_flush(flush_.get(), flush_.bytes(), sink_.get(), sms_, stream_); }
+void ColdTimer::flush_l2() { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_); }
 
 TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule) {
   warm_up(operation, inputs, stream_);

@@ -43,7 +43,6 @@ class ColdTimer {
  private:
   void flush_l2();
   cudaStream_t stream_;
-  int sms_;
   DeviceBuffer<unsigned char> flush_;
   DeviceBuffer<float> sink_;
   StreamBlocker blocker_;
