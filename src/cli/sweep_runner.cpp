@@ -11,9 +11,9 @@
 
 #include "cli/compile_queue.hpp"
 #include "cli/measured_operation.hpp"
+#include "cli/operation_measurer.hpp"
 #include "cli/progress.hpp"
 #include "cli/report_folder.hpp"
-#include "core/correctness_verdict.hpp"
 #include "core/input_data.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
@@ -21,13 +21,11 @@
 #include "core/report_writer.hpp"
 #include "core/size_list.hpp"
 #include "core/space_file.hpp"
-#include "core/statistics.hpp"
 #include "default_space.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/baselines.hpp"
 #include "gpu/read_ceiling.hpp"
-#include "gpu/result_probe.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
 #include "gpu/variant_kernel.hpp"
@@ -36,9 +34,6 @@ namespace dotsweep {
 
 namespace {
 
-constexpr double kThrottleFraction = 0.75;    // samples under 75% of the usual SM clock are dropped
-constexpr std::size_t kHotFootprintL2s = 4;   // hot slots span at least 4x the L2
-constexpr std::size_t kMaxHotSlots = 8192;    // graph size cap; tiny n then stays under the footprint
 constexpr std::uint64_t kStreamA = 1, kStreamB = 2;
 
 class Stream {
@@ -53,40 +48,9 @@ class Stream {
   cudaStream_t stream_ = nullptr;
 };
 
-// A kernel fault poisons the CUDA context: nothing after it can be trusted.
-class ContextLost : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-void require_healthy_context(const std::string& during) {
-  const cudaError_t status = cudaDeviceSynchronize();
-  if (status != cudaSuccess)
-    throw ContextLost("the CUDA context was lost while " + during + ": " + cudaGetErrorName(status));
-}
-
 SearchSpace load_space(const SweepOptions& options) {
   return options.space_path.empty() ? parse_space_text(kDefaultSpaceToml, "<embedded variants/default.toml>")
                                     : load_space_file(options.space_path);
-}
-
-void fill_timing(MeasurementRecord& record, const TimingSamples& timing, double peak_gbps) {
-  std::size_t dropped = 0;
-  const std::vector<double> kept = drop_throttled(timing.us, timing.clock_mhz, kThrottleFraction, dropped);
-  const SampleSummary s = summarize(kept);
-  record.samples = s.samples;
-  record.dropped_samples = dropped;
-  record.median_us = s.median;
-  record.min_us = s.min;
-  record.p25_us = s.p25;
-  record.p75_us = s.p75;
-  record.noise_pct = s.noise_pct;
-  record.gbps = effective_gbps(record.n, element_bytes(ElementType::f32), s.median);
-  if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
-  std::vector<double> clocks;
-  for (double c : timing.clock_mhz)
-    if (c > 0) clocks.push_back(c);
-  if (!clocks.empty()) record.sm_clock_mhz = quantile(clocks, 0.5);
 }
 
 nlohmann::json context_json(const SweepOptions& options, const SearchSpace& space, const DeviceInfo& device,
@@ -193,13 +157,8 @@ int run_sweep(const SweepOptions& options_in) {
     operations.push_back(std::move(op));
   }
 
-  const bool want_cold = std::count(options.modes.begin(), options.modes.end(), "cold") > 0;
-  const bool want_hot = std::count(options.modes.begin(), options.modes.end(), "hot") > 0;
-  std::optional<ColdTimer> cold_timer;
-  std::optional<HotTimer> hot_timer;
-  if (want_cold) cold_timer.emplace(device, stream.get());
-  if (want_hot) hot_timer.emplace(stream.get());
   const StoppingRule rule{options.min_samples, options.max_samples, options.max_noise_pct, options.time_budget_s};
+  OperationMeasurer measurer(device, stream.get(), options.modes, rule);
 
   SweepCsvWriter writer(out_dir + "/sweep.csv");
   std::vector<MeasurementRecord> records;
@@ -232,65 +191,26 @@ int run_sweep(const SweepOptions& options_in) {
       fill_inputs(a, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
       fill_inputs(b, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
       buffers.upload(a, b, stream.get());
-      const std::int64_t exact = exact_integer_dot(a, b);
+      SizeReferences references;
+      references.exact_integer = exact_integer_dot(a, b);
       for (auto& op : operations) {
-        op.size_failure.clear();
         if (op.config) build(op);
-        if (!op.operation) continue;
-        try {
-          op.operation->prepare(n);
-          op.integer_result = run_and_read(*op.operation, buffers.main(), stream.get());
-        } catch (const GpuError& e) {
-          op.size_failure = e.what();
-          require_healthy_context("checking " + op.name + " at n=" + std::to_string(n));
-        }
+        measurer.run_integer_pass(op, buffers);
       }
 
       // Pass 2: uniform random inputs against the float64 reference, then timing.
       fill_inputs(a, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
       fill_inputs(b, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
       buffers.upload(a, b, stream.get());
-      const DotReference reference = reference_dot(a, b, host_threads);
-      std::vector<DotInputs> hot_slots;
-      if (want_hot) hot_slots = buffers.rotating_slots(kHotFootprintL2s * device.l2_bytes, kMaxHotSlots, stream.get());
+      references.uniform = reference_dot(a, b, host_threads);
+      const std::vector<DotInputs> hot_slots = measurer.hot_slots(buffers);
 
       std::size_t free_bytes = 0, total_bytes = 0;
       if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess)
         peak_used_bytes = std::max(peak_used_bytes, total_bytes - free_bytes);
 
       for (auto& op : operations) {
-        std::vector<MeasurementRecord> rows;
-        for (const auto& mode : options.modes) rows.push_back(record_skeleton(op, n, mode, env));
-        std::string failure = !op.failure.empty() ? op.failure : op.size_failure;
-        try {
-          if (failure.empty()) {
-            ObservedResults observed;
-            observed.integer_result = op.integer_result;
-            observed.random_first = run_and_read(*op.operation, buffers.main(), stream.get());
-            observed.random_second = run_and_read(*op.operation, buffers.main(), stream.get());
-            const CorrectnessVerdict verdict = judge_results(observed, exact, reference, op.operation->summation_shape());
-            for (auto& row : rows) {
-              row.rel_err = verdict.rel_err;
-              row.err_bound = verdict.err_bound;
-              row.correct = verdict.correct;
-              row.deterministic = verdict.deterministic;
-              row.reason = verdict.reason;
-              if (!verdict.correct) continue;  // incorrect variants are not timed or ranked
-              const TimingSamples timing = row.mode == "cold"
-                                               ? cold_timer->measure(*op.operation, buffers.main(), rule)
-                                               : hot_timer->measure(*op.operation, hot_slots, rule);
-              fill_timing(row, timing, device.peak_gbps);
-            }
-          }
-        } catch (const GpuError& e) {
-          failure = e.what();
-          require_healthy_context("measuring " + op.name + " at n=" + std::to_string(n));
-        }
-        for (auto& row : rows) {
-          if (!failure.empty()) {
-            row.correct = false;
-            row.reason = failure.substr(0, failure.find('\n'));
-          }
+        for (const auto& row : measurer.measure(op, buffers, hot_slots, references, env)) {
           writer.append(row);
           records.push_back(row);
         }
@@ -298,7 +218,6 @@ int run_sweep(const SweepOptions& options_in) {
       }
     }
   } catch (const ContextLost& e) {
-    progress.finish();
     std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), out_dir.c_str());
     exit_status = 4;
   }
