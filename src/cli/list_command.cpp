@@ -4,16 +4,13 @@
 
 #include "cli/commands.hpp"
 #include "cli/compile_queue.hpp"
-#include "core/space_file.hpp"
-#include "default_space.hpp"
+#include "cli/space_source.hpp"
 #include "dot_kernel_source.hpp"
 
 namespace dotsweep {
 
 int run_list(const ListOptions& options) {
-  const SearchSpace space = options.space_path.empty()
-                                ? parse_space_text(kDefaultSpaceToml, "<embedded variants/default.toml>")
-                                : load_space_file(options.space_path);
+  const SearchSpace space = load_space_or_default(options.space_path);
   // Without a GPU the planner checks against the CUDA limits every current GPU shares.
   const DeviceLimits limits;
   std::vector<VariantConfig> valid;

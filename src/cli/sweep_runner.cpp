@@ -14,14 +14,13 @@
 #include "cli/operation_measurer.hpp"
 #include "cli/progress.hpp"
 #include "cli/report_folder.hpp"
+#include "cli/space_source.hpp"
 #include "core/input_data.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
 #include "core/report_naming.hpp"
 #include "core/report_writer.hpp"
 #include "core/size_list.hpp"
-#include "core/space_file.hpp"
-#include "default_space.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/baselines.hpp"
@@ -48,11 +47,6 @@ class Stream {
   cudaStream_t stream_ = nullptr;
 };
 
-SearchSpace load_space(const SweepOptions& options) {
-  return options.space_path.empty() ? parse_space_text(kDefaultSpaceToml, "<embedded variants/default.toml>")
-                                    : load_space_file(options.space_path);
-}
-
 nlohmann::json context_json(const SweepOptions& options, const SearchSpace& space, const DeviceInfo& device,
                             const Environment& env, const std::vector<std::int64_t>& sizes,
                             const std::vector<std::pair<std::string, std::string>>& rejected) {
@@ -78,7 +72,7 @@ nlohmann::json context_json(const SweepOptions& options, const SearchSpace& spac
                   {"max_hot_slots", kMaxHotSlots},
                   {"cache_dir", options.cache_dir}};
   j["space"] = {{"name", space.name},
-                {"file", options.space_path.empty() ? "<embedded variants/default.toml>" : options.space_path},
+                {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
                 {"text", space.source_text},
                 {"configs", space.configs.size()}};
   nlohmann::json rejects = nlohmann::json::array();
@@ -94,7 +88,7 @@ int run_sweep(const SweepOptions& options_in) {
   const std::time_t started_at = std::time(nullptr);
   SweepOptions options = options_in;
   if (options.cache_dir.empty()) options.cache_dir = default_cache_dir();
-  const SearchSpace space = load_space(options);
+  const SearchSpace space = load_space_or_default(options.space_path);
   const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
   for (const auto& mode : options.modes)
     if (mode != "cold" && mode != "hot") throw InputError("--mode: unknown mode '" + mode + "' (use cold, hot or cold,hot)");
@@ -180,6 +174,14 @@ int run_sweep(const SweepOptions& options_in) {
     }
   };
 
+  // Fills the host inputs of one kind for size n (seeded by seed + n) and uploads them.
+  auto load_inputs = [&](InputKind kind, std::int64_t n, SizeBuffers& buffers) {
+    const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(n);
+    fill_inputs(a, kind, seed, kStreamA, host_threads);
+    fill_inputs(b, kind, seed, kStreamB, host_threads);
+    buffers.upload(a, b, stream.get());
+  };
+
   int exit_status = 0;
   try {
     for (const std::int64_t n : sizes) {
@@ -188,9 +190,7 @@ int run_sweep(const SweepOptions& options_in) {
       SizeBuffers buffers(n);
 
       // Pass 1: small integers, exact in any summation order.
-      fill_inputs(a, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
-      fill_inputs(b, InputKind::small_integers, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
-      buffers.upload(a, b, stream.get());
+      load_inputs(InputKind::small_integers, n, buffers);
       SizeReferences references;
       references.exact_integer = exact_integer_dot(a, b);
       for (auto& op : operations) {
@@ -199,9 +199,7 @@ int run_sweep(const SweepOptions& options_in) {
       }
 
       // Pass 2: uniform random inputs against the float64 reference, then timing.
-      fill_inputs(a, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamA, host_threads);
-      fill_inputs(b, InputKind::uniform, options.seed + static_cast<std::uint64_t>(n), kStreamB, host_threads);
-      buffers.upload(a, b, stream.get());
+      load_inputs(InputKind::uniform, n, buffers);
       references.uniform = reference_dot(a, b, host_threads);
       const std::vector<DotInputs> hot_slots = measurer.hot_slots(buffers);
 

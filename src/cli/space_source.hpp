@@ -1,0 +1,16 @@
+// The space a command works on: a file the user named, or the default space
+// embedded in the binary (variants/default.toml at build time).
+#pragma once
+
+#include <string>
+
+#include "core/space_file.hpp"
+
+namespace dotsweep {
+
+inline constexpr const char* kEmbeddedSpaceName = "<embedded variants/default.toml>";
+
+// `path` empty selects the embedded default. Throws InputError on bad input.
+SearchSpace load_space_or_default(const std::string& path);
+
+}  // namespace dotsweep
