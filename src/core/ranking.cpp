@@ -3,74 +3,86 @@
 // n = 2^20 to 2^28, would rank the question rather than the kernel.
 #include "core/ranking.hpp"
 
-#include <algorithm>
-#include <map>
-#include <tuple>
+#include "core/tie_group.hpp"
 
 namespace dotsweep {
 
 namespace {
 
-using GroupKey = std::tuple<std::string, std::int64_t, std::string>;
-
-GroupKey key_of(const MeasurementRecord& r) { return {r.type, r.n, r.mode}; }
-
-// Row indices per group, groups in ascending (type, n, mode) order.
-template <class Records>
-std::map<GroupKey, std::vector<std::size_t>> group_rows(const Records& records) {
-  std::map<GroupKey, std::vector<std::size_t>> groups;
-  for (std::size_t i = 0; i < records.size(); ++i) groups[key_of(records[i])].push_back(i);
-  return groups;
-}
-
-std::optional<double> baseline_median(const std::vector<MeasurementRecord>& records,
-                                      const std::vector<std::size_t>& rows, const char* name) {
-  for (std::size_t i : rows)
-    if (records[i].variant == name && records[i].median_us) return records[i].median_us;
-  return std::nullopt;
+const MeasurementRecord* find_variant(const std::vector<const MeasurementRecord*>& rows, const char* name) {
+  for (const auto* r : rows)
+    if (r->variant == name && r->median_us) return r;
+  return nullptr;
 }
 
 }  // namespace
 
 void rank_records(std::vector<MeasurementRecord>& records) {
-  for (const auto& [key, rows] : group_rows(records)) {
-    // Only a correct result with a time competes; a fast wrong answer ranks nowhere.
-    std::vector<std::size_t> ranked;
-    for (std::size_t i : rows) {
-      records[i].rank.reset();  // re-ranking (e.g. after a resume) starts clean
-      if (records[i].correct && records[i].median_us) ranked.push_back(i);
+  // The standing is computed over const views; `at` turns a view back into
+  // the row it points at.
+  const auto at = [&](const MeasurementRecord* view) -> MeasurementRecord& {
+    return records[static_cast<std::size_t>(view - records.data())];
+  };
+  for (const auto& [key, rows] : group_by_question(records)) {
+    for (const auto* r : rows) {
+      at(r).rank.reset();  // re-ranking (e.g. after a resume) starts clean
+      at(r).tied_best.reset();
     }
-    // Ties broken by id so the order is the same on every run.
-    std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
-      return std::tie(*records[a].median_us, records[a].variant) <
-             std::tie(*records[b].median_us, records[b].variant);
-    });
-    for (std::size_t r = 0; r < ranked.size(); ++r) records[ranked[r]].rank = static_cast<int>(r + 1);
+    const GroupStanding standing = standing_of(rows);
+    std::size_t lower_medians = 0;  // rows ahead of this one by a strictly lower median
+    for (std::size_t i = 0; i < standing.by_median.size(); ++i) {
+      const auto* r = standing.by_median[i];
+      if (i > 0 && *r->median_us != *standing.by_median[i - 1]->median_us) lower_medians = i;
+      const bool tied = standing.tied(r);
+      at(r).tied_best = tied;
+      at(r).rank = tied ? 1 : static_cast<int>(lower_medians + 1);
+    }
 
-    const auto cublas = baseline_median(records, rows, kCublasName);
-    const auto cub = baseline_median(records, rows, kCubName);
-    for (std::size_t i : rows) {
-      auto& rec = records[i];
+    const auto* cublas = find_variant(rows, kCublasName);
+    const auto* cub = find_variant(rows, kCubName);
+    for (const auto* view : rows) {
+      auto& rec = at(view);
       rec.speedup_vs_cublas.reset();
       rec.speedup_vs_cub.reset();
       if (!rec.median_us || !(*rec.median_us > 0)) continue;
-      if (cublas) rec.speedup_vs_cublas = *cublas / *rec.median_us;
-      if (cub) rec.speedup_vs_cub = *cub / *rec.median_us;
+      if (cublas) rec.speedup_vs_cublas = *cublas->median_us / *rec.median_us;
+      if (cub) rec.speedup_vs_cub = *cub->median_us / *rec.median_us;
     }
   }
 }
 
-std::vector<MeasurementRecord> best_per_group(const std::vector<MeasurementRecord>& ranked) {
-  std::vector<MeasurementRecord> best;
-  for (const auto& [key, rows] : group_rows(ranked)) {
-    const MeasurementRecord* winner = nullptr;
-    for (std::size_t i : rows) {
-      const auto& r = ranked[i];
-      // Baselines are the yardstick, not contestants.
-      if (r.kind != "candidate" || !r.rank) continue;
-      if (!winner || *r.rank < *winner->rank) winner = &r;
-    }
-    if (winner) best.push_back(*winner);
+const char* verdict_name(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::winner: return "winner";
+    case Verdict::tie: return "tie";
+    case Verdict::baseline: return "baseline";
+  }
+  return "?";
+}
+
+std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked) {
+  std::vector<BestRow> best;
+  for (const auto& [key, rows] : group_by_question(ranked)) {
+    const GroupStanding standing = standing_of(rows);
+    // Baselines are the yardstick, not contestants: the best row is the
+    // fastest candidate, and the verdict says how it stands against all rows.
+    const MeasurementRecord* fastest_candidate = nullptr;
+    for (const auto* r : standing.by_median)
+      if (r->kind == "candidate") {
+        fastest_candidate = r;
+        break;
+      }
+    if (!fastest_candidate) continue;
+    BestRow row;
+    row.record = *fastest_candidate;
+    for (const auto* r : standing.tie_group) row.tie_members.push_back(r->variant);
+    // Out of the tie group only when a faster row (a baseline, since this
+    // is the fastest candidate) leads without overlapping it.
+    if (!standing.tied(fastest_candidate))
+      row.verdict = Verdict::baseline;
+    else
+      row.verdict = standing.tie_group.size() == 1 ? Verdict::winner : Verdict::tie;
+    best.push_back(std::move(row));
   }
   return best;
 }

@@ -1,6 +1,8 @@
-// Ranking within (type, n, mode) by median time, and the derived columns.
+// Ranking within (type, n, mode) by median time, tie groups by interval
+// overlap, and the derived columns.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/record.hpp"
@@ -10,12 +12,33 @@ namespace dotsweep {
 inline constexpr const char* kCublasName = "cublas";
 inline constexpr const char* kCubName = "cub";
 
-// Sets rank (1 = fastest, correct rows with a median only; others get none),
-// speedup_vs_cublas and speedup_vs_cub (baseline median / row median) for
-// every row of each (type, n, mode) group.
+// For every (type, n, mode) group, among correct rows with a median:
+// - the fastest row's tie group (tie_group.hpp: intervals overlapping the
+//   fastest row's, baselines included) gets rank 1 and tied_best = true;
+// - every other such row gets tied_best = false and rank 1 + the number of
+//   such rows with a lower median (competition ranking: after a tie group of
+//   5 comes rank 6; equal medians share the lower rank).
+// Other rows get neither. Also sets speedup_vs_cublas and speedup_vs_cub
+// (baseline median / row median) for every row with a median.
 void rank_records(std::vector<MeasurementRecord>& records);
 
-// The fastest correct candidate per (type, n, mode), in ascending (type, n, mode) order.
-std::vector<MeasurementRecord> best_per_group(const std::vector<MeasurementRecord>& ranked);
+// What best.csv says about a group.
+enum class Verdict {
+  winner,    // the tie group is this candidate alone
+  tie,       // the tie group holds this candidate and other rows
+  baseline,  // the fastest row is a baseline and this candidate is not in its tie group
+};
+const char* verdict_name(Verdict verdict);  // "winner" | "tie" | "baseline"
+
+struct BestRow {
+  MeasurementRecord record;              // the fastest correct candidate by median
+  std::vector<std::string> tie_members;  // the group's tie group, by median, baselines included
+  Verdict verdict = Verdict::winner;
+  std::size_t tie_size() const { return tie_members.size(); }
+};
+
+// One BestRow per (type, n, mode) group that has a correct timed candidate,
+// in ascending (type, n, mode) order.
+std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked);
 
 }  // namespace dotsweep

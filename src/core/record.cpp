@@ -87,6 +87,10 @@ void parse(const std::string& v, std::optional<T>& out, const Cell& cell) {
 }
 
 // ---- the column table ----
+//
+// Only the columns marked required must be present when reading. Every column
+// added later (tied_best, launches, ci_lo_us, the NVML ones, ...) stays
+// optional, so reports written before it existed still read.
 
 struct Column {
   const char* name;
@@ -114,6 +118,7 @@ using E = Environment;
 const std::vector<Column>& columns() {
   static const std::vector<Column> all = {
       col<&R::rank>("rank"),
+      col<&R::tied_best>("tied_best"),
       col<&R::variant>("variant", true),
       col<&R::kind>("kind", true),
       col<&R::type>("type", true),
@@ -130,11 +135,14 @@ const std::vector<Column>& columns() {
       col<&R::mode>("mode", true),
       col<&R::grid_blocks>("grid_blocks"),
       col<&R::samples>("samples"),
+      col<&R::launches>("launches"),
       col<&R::dropped_samples>("dropped_samples"),
       col<&R::median_us>("median_us"),
       col<&R::min_us>("min_us"),
       col<&R::p25_us>("p25_us"),
       col<&R::p75_us>("p75_us"),
+      col<&R::ci_lo_us>("ci_lo_us"),
+      col<&R::ci_hi_us>("ci_hi_us"),
       col<&R::noise_pct>("noise_pct"),
       col<&R::gbps>("gbps"),
       col<&R::pct_peak>("pct_peak"),
@@ -156,6 +164,10 @@ const std::vector<Column>& columns() {
       col<&R::l2_hit_pct>("l2_hit_pct"),
       col<&R::cupti_status>("cupti_status"),
       col<&R::sm_clock_mhz>("sm_clock_mhz"),
+      col<&R::nvml_sm_clock_before_mhz>("nvml_sm_clock_before_mhz"),
+      col<&R::nvml_sm_clock_after_mhz>("nvml_sm_clock_after_mhz"),
+      col<&R::clock_events>("clock_events"),
+      col<&R::capped>("capped"),
       env_col<&E::gpu>("gpu"),
       env_col<&E::cc>("cc"),
       env_col<&E::sms>("sms"),

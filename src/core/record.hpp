@@ -25,7 +25,9 @@ struct Environment {
 };
 
 struct MeasurementRecord {
-  std::optional<int> rank;       // within (type, n, mode), correct rows only
+  std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
+  // In the fastest row's tie group (95% intervals overlap); empty unless correct and timed.
+  std::optional<bool> tied_best;
   std::string variant;           // VariantConfig::id() or a baseline name
   std::string kind;              // "candidate" | "baseline"
   // Parameters (empty for baselines where they do not apply).
@@ -36,10 +38,16 @@ struct MeasurementRecord {
   std::int64_t grid_blocks = 0;  // blocks of the main kernel as launched
   // Timing (empty when the variant failed before timing).
   std::size_t samples = 0;
+  std::size_t launches = 0;         // launches per timed sample: 1 cold, K hot
   std::size_t dropped_samples = 0;  // dropped as throttled
   std::optional<double> median_us, min_us, p25_us, p75_us, noise_pct;
+  std::optional<double> ci_lo_us, ci_hi_us;  // distribution-free 95% interval of the median
   std::optional<double> gbps, pct_peak, speedup_vs_cublas, speedup_vs_cub;
   std::optional<double> sm_clock_mhz;
+  // NVML's view around the measurement (empty when NVML is unavailable).
+  std::optional<double> nvml_sm_clock_before_mhz, nvml_sm_clock_after_mhz;
+  std::string clock_events;      // clock-event reasons seen, '+'-joined short names, or "none"
+  std::optional<bool> capped;    // power or thermal capping was seen
   // Correctness.
   std::optional<double> rel_err, err_bound;  // |r-ref|/sum|ab| and the bound on the same scale
   bool correct = false;

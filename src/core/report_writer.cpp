@@ -7,13 +7,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <sstream>
-#include <tuple>
 
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
+#include "core/tie_group.hpp"
 
 namespace dotsweep {
 
@@ -28,6 +27,14 @@ std::string read_whole(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Readers (and a crash mid-write) see the old file or the new one, never half.
+void replace_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  write_text_file(tmp, text);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw InputError("cannot replace '" + path + "' with '" + tmp + "': " + why());
 }
 
 std::string header_line() {
@@ -87,11 +94,66 @@ std::string n_label(std::int64_t n) {
   return label;
 }
 
-std::string table_row(const MeasurementRecord& r) {
-  return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + cell(r.variant) +
-         " | " + fixed(r.median_us, 2) + " | " + fixed(r.gbps, 1) + " | " + fixed(r.pct_peak, 1) +
-         " | " + fixed(r.speedup_vs_cublas, 2, "x") + " | " + fixed(r.speedup_vs_cub, 2, "x") +
-         " | " + fixed(r.noise_pct, 2) + " |\n";
+std::string bracketed(const Interval& i, int decimals) {
+  return "[" + fixed(i.lo, decimals) + ", " + fixed(i.hi, decimals) + "]";
+}
+
+// The median and its interval; a row from an older CSV has no interval, and
+// then shows the bare median rather than a made-up certainty.
+std::string median_cell(const MeasurementRecord& r) {
+  std::string text = fixed(r.median_us, 2);
+  if (r.median_us && r.ci_lo_us && r.ci_hi_us) text += " " + bracketed({*r.ci_lo_us, *r.ci_hi_us}, 2);
+  return text;
+}
+
+std::string speedup_cell(const MeasurementRecord& r, const std::optional<double>& point,
+                         const MeasurementRecord* baseline) {
+  std::string text = fixed(point, 2, "x");
+  if (!point || !baseline) return text;
+  if (const auto range = speedup_interval(r, *baseline)) text += " " + bracketed(*range, 2);
+  return text;
+}
+
+// The yardsticks of a group: the cuBLAS and CUB rows with a median.
+struct Baselines {
+  const MeasurementRecord* cublas = nullptr;
+  const MeasurementRecord* cub = nullptr;
+};
+
+std::string table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base) {
+  std::string best;
+  if (standing.tied(&r)) best = standing.tie_group.size() == 1 ? "winner" : "tie";
+  return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + best + " | " +
+         cell(r.variant) + " | " + median_cell(r) + " | " + fixed(r.gbps, 1) + " | " +
+         fixed(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
+         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed(r.noise_pct, 2) + " |\n";
+}
+
+// How much faster the winner is than the next row, in percent, with the
+// interval that follows from both rows' intervals.
+std::string margin_text(const MeasurementRecord& winner, const MeasurementRecord& next) {
+  const auto pct = [](double ratio) { return fixed((ratio - 1.0) * 100.0, 2, "%"); };
+  std::string text = pct(*next.median_us / *winner.median_us);
+  if (const auto range = speedup_interval(winner, next))
+    text += " [" + pct(range->lo) + ", " + pct(range->hi) + "]";
+  return text;
+}
+
+// The line under a group's table: a winner only when no other row's interval
+// reaches the fastest row's.
+std::string verdict_line(const GroupStanding& standing) {
+  if (standing.by_median.empty()) return "no correct timed rows\n";
+  const auto& fastest = *standing.by_median.front();
+  if (standing.tie_group.size() == 1) {
+    if (standing.by_median.size() == 1) return "winner: " + cell(fastest.variant) + " (the only timed row)\n";
+    const auto& next = *standing.by_median[1];
+    return "winner: " + cell(fastest.variant) + ", " + margin_text(fastest, next) +
+           " faster than the next row, " + cell(next.variant) + " (intervals disjoint)\n";
+  }
+  std::vector<std::string> ids;
+  for (const auto* r : standing.tie_group) ids.push_back(r->variant);
+  return "no single winner: " + std::to_string(ids.size()) +
+         " rows tie (intervals overlap the fastest): " + cell(member_list(ids)) + "\n";
 }
 
 std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {
@@ -144,37 +206,49 @@ std::vector<MeasurementRecord> read_records(const std::string& csv_path) {
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records) {
   std::string text = csv_line(record_columns());
   for (const auto& r : records) text += csv_line(to_fields(r));
-  // Readers (and a crash mid-write) see the old file or the new one, never half.
-  const std::string tmp = path + ".tmp";
-  write_text_file(tmp, text);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw InputError("cannot replace '" + path + "' with '" + tmp + "': " + why());
+  replace_file(path, text);
 }
 
-// best.csv uses the full sweep.csv columns rather than a narrower table: the
+// best.csv keeps the full sweep.csv columns rather than a narrower table: the
 // margins over cuBLAS and CUB are already there (speedup_vs_cublas/_cub), and
-// the same reader, compare and gate then work on it unchanged.
-void write_best_csv(const std::string& path, const std::vector<MeasurementRecord>& best) {
-  write_records(path, best);
+// the same reader, compare and gate then work on it unchanged (they ignore
+// columns they do not know). The tie columns come last for that reason.
+std::vector<std::string> best_csv_columns() {
+  std::vector<std::string> names = record_columns();
+  names.insert(names.end(), {"tie_size", "tie_members", "verdict"});
+  return names;
+}
+
+void write_best_csv(const std::string& path, const std::vector<BestRow>& best) {
+  std::string text = csv_line(best_csv_columns());
+  for (const auto& b : best) {
+    std::vector<std::string> fields = to_fields(b.record);
+    fields.insert(fields.end(),
+                  {std::to_string(b.tie_size()), member_list(b.tie_members), verdict_name(b.verdict)});
+    text += csv_line(fields);
+  }
+  replace_file(path, text);
 }
 
 std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top) {
-  std::map<std::tuple<std::string, std::int64_t, std::string>, std::vector<const MeasurementRecord*>>
-      groups;
-  for (const auto& r : ranked) groups[{r.type, r.n, r.mode}].push_back(&r);
-
   std::string md;
-  for (const auto& [key, rows] : groups) {
+  for (const auto& [key, rows] : group_by_question(ranked)) {
     const auto& [type, n, mode] = key;
     if (!md.empty()) md += "\n";
     md += "### " + type + ", n = " + n_label(n) + ", " + mode + "\n\n";
-    md += "| rank | variant | median µs | GB/s | % peak | vs cuBLAS | vs CUB | noise % |\n";
-    md += "|---:|:---|---:|---:|---:|---:|---:|---:|\n";
+    md += "| rank | best | variant | median µs [95% CI] | GB/s | % peak | vs cuBLAS | vs CUB | noise % |\n";
+    md += "|---:|:---|:---|---:|---:|---:|---:|---:|---:|\n";
 
+    const GroupStanding standing = standing_of(rows);
+    Baselines base;
     std::vector<const MeasurementRecord*> leaders, baselines, wrong;
-    for (const auto* r : rows) {
+    // Median order first, so rows of equal rank (a tie group) list fastest first.
+    for (const auto* r : standing.by_median)
       if (r->kind == "candidate" && r->rank) leaders.push_back(r);
+    for (const auto* r : rows) {
       if (r->variant == kCublasName || r->variant == kCubName) baselines.push_back(r);
+      if (r->variant == kCublasName && r->median_us && !base.cublas) base.cublas = r;
+      if (r->variant == kCubName && r->median_us && !base.cub) base.cub = r;
       if (!r->correct) wrong.push_back(r);
     }
     std::stable_sort(leaders.begin(), leaders.end(),
@@ -184,8 +258,9 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     std::stable_sort(baselines.begin(), baselines.end(), [](const auto* a, const auto* b) {
       return a->variant == kCublasName && b->variant != kCublasName;
     });
-    for (const auto* r : leaders) md += table_row(*r);
-    for (const auto* r : baselines) md += table_row(*r);
+    for (const auto* r : leaders) md += table_row(*r, standing, base);
+    for (const auto* r : baselines) md += table_row(*r, standing, base);
+    md += "\n" + verdict_line(standing);
     if (!wrong.empty()) md += "\n" + incorrect_line(wrong);
   }
   return md;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ranking.hpp"
 #include "core/record.hpp"
 
 namespace dotsweep {
@@ -24,8 +25,15 @@ class SweepCsvWriter {
 std::vector<MeasurementRecord> read_records(const std::string& csv_path);
 // Rewrites `path` atomically (temporary file + rename).
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records);
-void write_best_csv(const std::string& path, const std::vector<MeasurementRecord>& best);
-// Top `top` rows per (type, n, mode) as Markdown tables, with cuBLAS and CUB for reference.
+// best.csv: every sweep.csv column, then tie_size, tie_members (the first 8
+// ids by median, then "+K more") and verdict. Rewritten atomically too.
+void write_best_csv(const std::string& path, const std::vector<BestRow>& best);
+// Column names of best.csv, in order.
+std::vector<std::string> best_csv_columns();
+// Per (type, n, mode): the top `top` candidates by rank (all when negative)
+// then cuBLAS and CUB, each median with its 95% interval, tie-group rows
+// marked, speedups as intervals; under each table one line naming the winner
+// (when the intervals make one) or the rows that tie with the fastest.
 std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top);
 // `context_json` is already-serialized JSON text (built by the CLI with nlohmann-json).
 void write_text_file(const std::string& path, const std::string& text);

@@ -16,6 +16,7 @@ namespace {
 MeasurementRecord full_record() {
   MeasurementRecord r;
   r.rank = 3;
+  r.tied_best = false;
   r.variant = "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32";
   r.kind = "candidate";
   r.type = "f32";
@@ -32,12 +33,15 @@ MeasurementRecord full_record() {
   r.mode = "cold";
   r.grid_blocks = 264;
   r.samples = 37;
+  r.launches = 4096;
   r.dropped_samples = 2;
   r.median_us = 473.25;
   r.min_us = 0.1;
   r.p25_us = 1.0 / 3.0;
   r.p75_us = 1e-300;
   r.noise_pct = 0.0;
+  r.ci_lo_us = 472.5;
+  r.ci_hi_us = 474.125;
   r.gbps = 4537.123456789;
   r.pct_peak = 94.6;
   r.speedup_vs_cublas = 1.02;
@@ -58,6 +62,10 @@ MeasurementRecord full_record() {
   r.l2_hit_pct = 1.5;
   r.cupti_status = "ok";
   r.sm_clock_mhz = 1980;
+  r.nvml_sm_clock_before_mhz = 1980;
+  r.nvml_sm_clock_after_mhz = 1755;
+  r.clock_events = "sw_power_cap+hw_slowdown";
+  r.capped = true;
   r.env.gpu = "NVIDIA H200, SXM";
   r.env.cc = "9.0";
   r.env.sms = 132;
@@ -75,30 +83,46 @@ std::string error_of(const std::vector<std::string>& header, const std::vector<s
   return input_error_of([&] { from_fields(header, fields, "o"); });
 }
 
+// The columns of a sweep.csv written before the interval, tie and NVML columns.
+const std::vector<std::string> kOlderColumns = {
+    "rank", "variant", "kind", "type", "block", "items", "vec", "grid", "layout", "reduce",
+    "finish", "hint", "acc", "n", "mode", "grid_blocks", "samples", "dropped_samples",
+    "median_us", "min_us", "p25_us", "p75_us", "noise_pct", "gbps", "pct_peak",
+    "speedup_vs_cublas", "speedup_vs_cub", "rel_err", "err_bound", "correct", "deterministic",
+    "reason", "gpu_time_us", "dram_read_bytes", "dram_write_bytes", "dram_pct_peak",
+    "warps_active_pct", "smem_conflicts_ld", "smem_conflicts_st", "inst_executed",
+    "l2_hit_pct", "cupti_status", "sm_clock_mhz", "gpu", "cc", "sms", "peak_gbps",
+    "measured_peak_gbps", "driver", "cuda", "timestamp", "dotsweep_version", "seed"};
+
+// The value under column `name` of a to_fields row.
+std::string field(const std::vector<std::string>& fields, const std::string& name) {
+  for (std::size_t i = 0; i < record_columns().size(); ++i)
+    if (record_columns()[i] == name) return fields.at(i);
+  FAIL("no column " << name);
+  return std::string();
+}
+
 }  // namespace
 
 TEST_CASE("record columns, in order") {
   const std::vector<std::string> expected = {
-      "rank", "variant", "kind", "type", "block", "items", "vec", "grid", "layout", "reduce",
-      "finish", "hint", "acc", "n", "mode", "grid_blocks", "samples", "dropped_samples",
-      "median_us", "min_us", "p25_us", "p75_us", "noise_pct", "gbps", "pct_peak",
-      "speedup_vs_cublas", "speedup_vs_cub", "rel_err", "err_bound", "correct", "deterministic",
-      "reason", "gpu_time_us", "dram_read_bytes", "dram_write_bytes", "dram_pct_peak",
-      "warps_active_pct", "smem_conflicts_ld", "smem_conflicts_st", "inst_executed",
-      "l2_hit_pct", "cupti_status", "sm_clock_mhz", "gpu", "cc", "sms", "peak_gbps",
-      "measured_peak_gbps", "driver", "cuda", "timestamp", "dotsweep_version", "seed"};
+      "rank", "tied_best", "variant", "kind", "type", "block", "items", "vec", "grid", "layout",
+      "reduce", "finish", "hint", "acc", "n", "mode", "grid_blocks", "samples", "launches",
+      "dropped_samples", "median_us", "min_us", "p25_us", "p75_us", "ci_lo_us", "ci_hi_us",
+      "noise_pct", "gbps", "pct_peak", "speedup_vs_cublas", "speedup_vs_cub", "rel_err",
+      "err_bound", "correct", "deterministic", "reason", "gpu_time_us", "dram_read_bytes",
+      "dram_write_bytes", "dram_pct_peak", "warps_active_pct", "smem_conflicts_ld",
+      "smem_conflicts_st", "inst_executed", "l2_hit_pct", "cupti_status", "sm_clock_mhz",
+      "nvml_sm_clock_before_mhz", "nvml_sm_clock_after_mhz", "clock_events", "capped", "gpu",
+      "cc", "sms", "peak_gbps", "measured_peak_gbps", "driver", "cuda", "timestamp",
+      "dotsweep_version", "seed"};
   CHECK(record_columns() == expected);
   CHECK(to_fields(MeasurementRecord{}).size() == expected.size());
 }
 
 TEST_CASE("field formatting") {
   const auto fields = to_fields(full_record());
-  const auto at = [&](const char* name) {
-    for (std::size_t i = 0; i < record_columns().size(); ++i)
-      if (record_columns()[i] == name) return fields[i];
-    FAIL("no column " << name);
-    return std::string();
-  };
+  const auto at = [&](const char* name) { return field(fields, name); };
   CHECK(at("min_us") == "0.1");  // shortest round trip, not 0.10000000000000001
   CHECK(at("median_us") == "473.25");
   CHECK(at("p75_us") == "1e-300");
@@ -106,11 +130,23 @@ TEST_CASE("field formatting") {
   CHECK(at("deterministic") == "0");
   CHECK(at("n") == "268435456");
   CHECK(at("seed") == "18446744073709551615");
+  CHECK(at("tied_best") == "0");
+  CHECK(at("launches") == "4096");
+  CHECK(at("ci_lo_us") == "472.5");
+  CHECK(at("ci_hi_us") == "474.125");
+  CHECK(at("nvml_sm_clock_after_mhz") == "1755");
+  CHECK(at("clock_events") == "sw_power_cap+hw_slowdown");
+  CHECK(at("capped") == "1");
 
   const auto empty = to_fields(MeasurementRecord{});
-  CHECK(empty[0] == "");   // rank not set
-  CHECK(empty[18] == "");  // median_us not set
-  CHECK(empty[29] == "0"); // correct defaults to false
+  CHECK(field(empty, "rank") == "");
+  CHECK(field(empty, "median_us") == "");
+  CHECK(field(empty, "correct") == "0");  // defaults to false
+  CHECK(field(empty, "tied_best") == "");
+  CHECK(field(empty, "ci_lo_us") == "");
+  CHECK(field(empty, "capped") == "");
+  CHECK(field(empty, "clock_events") == "");
+  CHECK(field(empty, "launches") == "0");
 }
 
 TEST_CASE("full record round trip through CSV text") {
@@ -124,12 +160,73 @@ TEST_CASE("full record round trip through CSV text") {
   CHECK(back.reason == full_record().reason);
   CHECK(back.env.gpu == "NVIDIA H200, SXM");
   CHECK(back.deterministic == std::optional<bool>(false));
+  CHECK(back.tied_best == std::optional<bool>(false));
+  CHECK(back.launches == 4096);
+  CHECK(back.ci_lo_us == 472.5);
+  CHECK(back.ci_hi_us == 474.125);
+  CHECK(back.nvml_sm_clock_before_mhz == 1980.0);
+  CHECK(back.nvml_sm_clock_after_mhz == 1755.0);
+  CHECK(back.clock_events == "sw_power_cap+hw_slowdown");
+  CHECK(back.capped == std::optional<bool>(true));
 
   // Empty optionals stay empty.
   const auto blank = from_fields(record_columns(), to_fields(MeasurementRecord{}), "mem.csv");
   CHECK_FALSE(blank.median_us.has_value());
   CHECK_FALSE(blank.rank.has_value());
   CHECK_FALSE(blank.deterministic.has_value());
+  CHECK_FALSE(blank.tied_best.has_value());
+  CHECK_FALSE(blank.ci_lo_us.has_value());
+  CHECK_FALSE(blank.nvml_sm_clock_before_mhz.has_value());
+  CHECK_FALSE(blank.capped.has_value());
+}
+
+TEST_CASE("an older sweep.csv without the new columns still reads") {
+  // The full record written with only the older columns, as a report from
+  // before tie groups and NVML would hold it.
+  const auto all = to_fields(full_record());
+  std::vector<std::string> older_fields;
+  for (const auto& name : kOlderColumns) older_fields.push_back(field(all, name));
+  const auto back = from_fields(kOlderColumns, older_fields, "old.csv");
+  CHECK(back.variant == full_record().variant);
+  CHECK(back.median_us == 473.25);
+  CHECK(back.rank == 3);
+  // The new fields keep their defaults.
+  CHECK_FALSE(back.tied_best.has_value());
+  CHECK(back.launches == 0);
+  CHECK_FALSE(back.ci_lo_us.has_value());
+  CHECK_FALSE(back.ci_hi_us.has_value());
+  CHECK_FALSE(back.nvml_sm_clock_before_mhz.has_value());
+  CHECK_FALSE(back.nvml_sm_clock_after_mhz.has_value());
+  CHECK(back.clock_events.empty());
+  CHECK_FALSE(back.capped.has_value());
+}
+
+TEST_CASE("every older required column is still required") {
+  const auto fields = to_fields(full_record());
+  for (const char* name : {"variant", "kind", "type", "n", "mode", "correct"}) {
+    CAPTURE(name);
+    std::vector<std::string> header, values;
+    for (std::size_t i = 0; i < record_columns().size(); ++i)
+      if (record_columns()[i] != name) {
+        header.push_back(record_columns()[i]);
+        values.push_back(fields[i]);
+      }
+    CHECK(error_of(header, values) == std::string("o: missing required column '") + name + "'");
+  }
+}
+
+TEST_CASE("new columns parse strictly when present") {
+  const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct"};
+  auto with = header;
+  with.push_back("tied_best");
+  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "maybe"}) ==
+        "o: column 'tied_best' value 'maybe' is not 0 or 1");
+  with.back() = "ci_lo_us";
+  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "low"}) ==
+        "o: column 'ci_lo_us' value 'low' is not a number");
+  with.back() = "launches";
+  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "-1"}) ==
+        "o: column 'launches' value '-1' is not a number");
 }
 
 TEST_CASE("from_fields reads by name: order and extra columns do not matter") {

@@ -30,6 +30,37 @@ MeasurementRecord row(const std::string& variant, std::optional<double> median_u
   return r;
 }
 
+// A correct row with a median and its 95% interval.
+MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+                        std::int64_t n = 268435456) {
+  MeasurementRecord r = row(variant, median, true, n);
+  r.ci_lo_us = lo;
+  r.ci_hi_us = hi;
+  return r;
+}
+
+// best.csv read back as a table, with the value of one column of one row.
+struct BestTable {
+  CsvTable table;
+  std::string at(std::size_t row, const std::string& column) const {
+    const int i = table.column(column);
+    REQUIRE(i >= 0);
+    return table.rows.at(row).at(static_cast<std::size_t>(i));
+  }
+};
+BestTable read_best(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {read_csv(in, path)};
+}
+
+// The line of `md` that starts with `prefix`, or "" when none does.
+std::string line_starting(const std::string& md, const std::string& prefix) {
+  std::istringstream in(md);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(prefix, 0) == 0) return line;
+  return "";
+}
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -59,7 +90,7 @@ TEST_CASE("SweepCsvWriter writes the header once and appends on resume") {
     w.append(row("c, with comma", 3.0));
   }
   const std::string text = slurp(path.str());
-  CHECK(count(text, "rank,variant,") == 1);
+  CHECK(count(text, "rank,tied_best,variant,") == 1);
   const auto back = read_records(path.str());
   REQUIRE(back.size() == 3);
   CHECK(back[2].variant == "c, with comma");
@@ -104,10 +135,76 @@ TEST_CASE("write_records replaces the file and reads back") {
 
   TempPath best("best.csv");
   write_best_csv(best.str(), best_per_group(rs));
+  CHECK_FALSE(std::filesystem::exists(best.str() + ".tmp"));
+  // The sweep.csv reader takes best.csv as it is: the extra columns are ignored.
   const auto winners = read_records(best.str());
   REQUIRE(winners.size() == 1);
   CHECK(winners[0].variant == "a");
   CHECK(*winners[0].speedup_vs_cublas == doctest::Approx(0.5));
+}
+
+TEST_CASE("best.csv: every sweep.csv column, then tie_size, tie_members and verdict") {
+  auto expected = record_columns();
+  expected.insert(expected.end(), {"tie_size", "tie_members", "verdict"});
+  CHECK(best_csv_columns() == expected);
+
+  std::vector<MeasurementRecord> rs = {timed("fast", 9.8, 10.0, 10.2), timed("next", 10.3, 10.5, 10.7)};
+  rank_records(rs);
+  TempPath path("best_columns.csv");
+  write_best_csv(path.str(), best_per_group(rs));
+  const auto best = read_best(path.str());
+  CHECK(best.table.header == expected);
+  REQUIRE(best.table.rows.size() == 1);
+  CHECK(best.table.rows[0].size() == expected.size());
+  // The sweep.csv part is the record's own fields.
+  const auto fields = to_fields(rs[0]);
+  CHECK(std::vector<std::string>(best.table.rows[0].begin(), best.table.rows[0].begin() + fields.size()) ==
+        fields);
+}
+
+TEST_CASE("best.csv verdicts: winner, tie and baseline") {
+  std::vector<MeasurementRecord> rs = {
+      // n = 1024: disjoint intervals, a winner.
+      timed("fast", 9.8, 10.0, 10.2, 1024), timed("next", 10.3, 10.5, 10.7, 1024),
+      // n = 2048: the best candidate overlaps cuBLAS and another candidate.
+      timed("a", 9.8, 10.0, 10.2, 2048), timed("cublas", 10.0, 10.1, 10.3, 2048),
+      timed("b", 10.1, 10.3, 10.5, 2048), timed("c", 11, 12, 13, 2048),
+      // n = 4096: CUB is clearly faster than every candidate.
+      timed("cub", 5.0, 5.1, 5.2, 4096), timed("slow", 9.8, 10.0, 10.2, 4096),
+  };
+  rank_records(rs);
+  TempPath path("best_verdicts.csv");
+  write_best_csv(path.str(), best_per_group(rs));
+  const auto best = read_best(path.str());
+  REQUIRE(best.table.rows.size() == 3);
+  CHECK(best.at(0, "variant") == "fast");
+  CHECK(best.at(0, "verdict") == "winner");
+  CHECK(best.at(0, "tie_size") == "1");
+  CHECK(best.at(0, "tie_members") == "fast");
+  CHECK(best.at(0, "tied_best") == "1");
+  CHECK(best.at(1, "variant") == "a");
+  CHECK(best.at(1, "verdict") == "tie");
+  CHECK(best.at(1, "tie_size") == "3");
+  CHECK(best.at(1, "tie_members") == "a cublas b");  // by median, baseline included
+  CHECK(best.at(1, "rank") == "1");
+  CHECK(best.at(2, "variant") == "slow");
+  CHECK(best.at(2, "verdict") == "baseline");
+  CHECK(best.at(2, "tie_size") == "1");
+  CHECK(best.at(2, "tie_members") == "cub");
+  CHECK(best.at(2, "tied_best") == "0");
+}
+
+TEST_CASE("best.csv: a 27-row exact tie lists 8 members and a count, and names no winner") {
+  std::vector<MeasurementRecord> rs;
+  for (int i = 0; i < 27; ++i) rs.push_back(row("v" + std::to_string(10 + i), 4.5));
+  rank_records(rs);
+  TempPath path("best_tie27.csv");
+  write_best_csv(path.str(), best_per_group(rs));
+  const auto best = read_best(path.str());
+  REQUIRE(best.table.rows.size() == 1);
+  CHECK(best.at(0, "tie_size") == "27");
+  CHECK(best.at(0, "verdict") == "tie");
+  CHECK(best.at(0, "tie_members") == "v10 v11 v12 v13 v14 v15 v16 v17 +19 more");
 }
 
 TEST_CASE("unreadable and unwritable paths are InputErrors naming the path") {
@@ -129,7 +226,7 @@ TEST_CASE("read_records names the row of a bad number") {
         path.str() + ", row 1: column 'n' value 'lots' is not a number");
 }
 
-TEST_CASE("summary markdown") {
+TEST_CASE("summary markdown: layout, older rows without intervals") {
   std::vector<MeasurementRecord> rs = {
       row("fast", 470.0), row("mid", 480.0), row("slow", 500.0), row("cub", 520.0),
       row("cublas", 482.0), row("broken", 10.0, false), row("seed", 100.0, false),
@@ -143,17 +240,77 @@ TEST_CASE("summary markdown") {
   CAPTURE(md);
   CHECK(contains(md, "### f32, n = 268435456 (2^28), cold\n"));
   CHECK(contains(md, "### f32, n = 1000, hot\n"));
-  CHECK(contains(md, "| rank | variant | median µs | GB/s | % peak | vs cuBLAS | vs CUB | noise % |"));
-  CHECK(contains(md, "| 1 | fast | 470.00 | 4567.9 | 95.1 | 1.03x | 1.11x | 0.31 |"));
-  CHECK(contains(md, "| 2 | mid |"));
+  CHECK(contains(md, "| rank | best | variant | median µs [95% CI] | GB/s | % peak | vs cuBLAS | vs CUB | noise % |"));
+  // No interval in the row: the bare median and point speedups, no brackets.
+  CHECK(contains(md, "| 1 | winner | fast | 470.00 | 4567.9 | 95.1 | 1.03x | 1.11x | 0.31 |"));
+  CHECK(contains(md, "| 2 |  | mid |"));
   CHECK_FALSE(contains(md, "slow"));  // beyond top 2
-  CHECK(contains(md, "| 3 | cublas |"));
-  CHECK(contains(md, "| 5 | cub |"));
+  CHECK(contains(md, "| 3 |  | cublas |"));
+  CHECK(contains(md, "| 5 |  | cub |"));
   CHECK(md.find("| cublas |") < md.find("| cub |"));
   CHECK(contains(md, "2 variants incorrect: broken (wrong sum), seed (wrong sum)"));
   // Groups in (type, n, mode) order: n = 1000 before 2^28.
   CHECK(md.find("n = 1000") < md.find("n = 268435456"));
-  CHECK(contains(md, "| 1 | hot1 | 4.90 |"));
+  CHECK(contains(md, "| 1 | winner | hot1 | 4.90 |"));
+  CHECK(contains(md, "winner: hot1 (the only timed row)\n"));
+}
+
+TEST_CASE("summary markdown: intervals, speedup intervals and a winner line") {
+  std::vector<MeasurementRecord> rs = {
+      timed("fast", 469.0, 470.0, 471.0), timed("mid", 479.0, 480.0, 481.0),
+      timed("cublas", 481.0, 482.0, 484.0), timed("cub", 515.0, 520.0, 525.0),
+  };
+  rank_records(rs);
+  const std::string md = summary_markdown(rs, 5);
+  CAPTURE(md);
+  // vs cuBLAS: 482/470 = 1.0255, [481/471, 484/469] = [1.0212, 1.0320];
+  // vs CUB: 520/470 = 1.1064, [515/471, 525/469] = [1.0934, 1.1194].
+  CHECK(contains(md, "| 1 | winner | fast | 470.00 [469.00, 471.00] | — | — | 1.03x [1.02, 1.03] | "
+                     "1.11x [1.09, 1.12] | — |"));
+  CHECK(contains(md, "| 2 |  | mid | 480.00 [479.00, 481.00] |"));
+  CHECK(contains(md, "| 3 |  | cublas | 482.00 [481.00, 484.00] | — | — | 1.00x [0.99, 1.01] |"));
+  // 480/470 - 1 = 2.13%, [479/471 - 1, 481/469 - 1] = [1.70%, 2.56%].
+  CHECK(line_starting(md, "winner:") ==
+        "winner: fast, 2.13% [1.70%, 2.56%] faster than the next row, mid (intervals disjoint)");
+  CHECK_FALSE(contains(md, "no single winner"));
+}
+
+TEST_CASE("summary markdown: overlapping intervals name no winner") {
+  std::vector<MeasurementRecord> rs = {
+      timed("a", 4.48, 4.51, 4.54), timed("b", 4.50, 4.53, 4.60), timed("cublas", 4.53, 4.56, 4.58),
+      timed("c", 4.70, 4.80, 4.90),
+  };
+  rank_records(rs);
+  const std::string md = summary_markdown(rs, 5);
+  CAPTURE(md);
+  CHECK(contains(md, "| 1 | tie | a | 4.51 [4.48, 4.54] |"));
+  CHECK(contains(md, "| 1 | tie | b | 4.53 [4.50, 4.60] |"));
+  CHECK(contains(md, "| 1 | tie | cublas | 4.56 [4.53, 4.58] |"));  // the baseline is in the tie
+  CHECK(contains(md, "| 4 |  | c | 4.80 [4.70, 4.90] |"));
+  CHECK(line_starting(md, "no single winner") ==
+        "no single winner: 3 rows tie (intervals overlap the fastest): a b cublas");
+  CHECK(line_starting(md, "winner:").empty());
+  CHECK_FALSE(contains(md, "| winner |"));
+}
+
+TEST_CASE("summary markdown: a 27-row exact tie names no winner and lists 8 ids") {
+  std::vector<MeasurementRecord> rs;
+  for (int i = 0; i < 27; ++i) rs.push_back(row("v" + std::to_string(10 + i), 4.5));
+  rank_records(rs);
+  const std::string md = summary_markdown(rs, 5);
+  CAPTURE(md);
+  CHECK(line_starting(md, "no single winner") ==
+        "no single winner: 27 rows tie (intervals overlap the fastest): "
+        "v10 v11 v12 v13 v14 v15 v16 v17 +19 more");
+  CHECK(count(md, "| 1 | tie |") == 5);  // top 5 shown
+}
+
+TEST_CASE("summary markdown: a group with no correct timed row says so") {
+  std::vector<MeasurementRecord> rs = {row("broken", 1.0, false)};
+  rank_records(rs);
+  const std::string md = summary_markdown(rs, 5);
+  CHECK(contains(md, "\nno correct timed rows\n"));
+  CHECK(contains(md, "1 variant incorrect: broken (wrong sum)"));
 }
 
 TEST_CASE("summary markdown truncates a long list of incorrect variants") {
