@@ -1,7 +1,9 @@
 #include "core/correctness_verdict.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <sstream>
 
 namespace dotsweep {
@@ -16,35 +18,83 @@ bool same_bits(float x, float y) {
   return bx == by;
 }
 
+// 9 significant digits: enough to tell any two floats apart.
 std::string number(double value) {
   std::ostringstream out;
   out.precision(9);
   out << value;
   return out.str();
 }
+
+double scale_of(const DotReference& reference) { return reference.sum_abs > 0 ? reference.sum_abs : 1.0; }
+
+double relative_error(float result, const DotReference& reference) {
+  if (!std::isfinite(result)) return std::numeric_limits<double>::infinity();
+  return std::fabs(static_cast<double>(result) - reference.value) / scale_of(reference);
+}
+
+std::string float_check_failure(const char* run, float result, double rel_err, double bound,
+                                const DotReference& reference) {
+  return std::string("float64 check (") + run + "): error " + number(rel_err) + " exceeds bound " + number(bound) +
+         " (result " + number(result) + ", float64 reference " + number(reference.value) + ")";
+}
 }  // namespace
 
-CorrectnessVerdict judge_results(const ObservedResults& observed, std::int64_t exact_integer,
-                                 const DotReference& reference, const SummationShape& shape) {
+CorrectnessVerdict judge_results(const ObservedResults& observed, const ExpectedResults& expected,
+                                 const SummationShape& shape, bool promises_determinism) {
   CorrectnessVerdict verdict;
-  verdict.deterministic = same_bits(observed.random_first, observed.random_second);
-  const double scale = reference.sum_abs > 0 ? reference.sum_abs : 1.0;
+  verdict.deterministic = same_bits(observed.float_first, observed.float_second);
+  const double scale = scale_of(expected.floats);
   verdict.err_bound = dot_error_bound(shape, kFloatUnitRoundoff, scale) / scale;
-  verdict.rel_err = std::fabs(static_cast<double>(observed.random_first) - reference.value) / scale;
+  const double first_err = relative_error(observed.float_first, expected.floats);
+  const double second_err = relative_error(observed.float_second, expected.floats);
+  verdict.rel_err = std::max(first_err, second_err);
 
-  const float exact_as_float = static_cast<float>(exact_integer);
-  if (std::isnan(observed.random_first) || std::isnan(observed.integer_result)) {
+  const float random_exact = static_cast<float>(expected.random_integers);
+  const float periodic_exact = static_cast<float>(expected.periodic_integers);
+  if (std::isnan(observed.random_integers) || std::isnan(observed.periodic_integers) ||
+      std::isnan(observed.float_first) || std::isnan(observed.float_second)) {
     verdict.reason = "result is NaN: the output was never written";
-  } else if (!same_bits(observed.integer_result, exact_as_float)) {
-    verdict.reason = "small-integer check: got " + number(observed.integer_result) + ", exact " +
-                     std::to_string(exact_integer);
-  } else if (!std::isfinite(observed.random_first) || !(verdict.rel_err <= verdict.err_bound)) {
-    verdict.reason = "error " + number(verdict.rel_err) + " exceeds bound " + number(verdict.err_bound) +
-                     " (result " + number(observed.random_first) + ", float64 reference " + number(reference.value) + ")";
+  } else if (!same_bits(observed.random_integers, random_exact)) {
+    verdict.reason = "random-integer check: got " + number(observed.random_integers) + ", exact " +
+                     std::to_string(expected.random_integers);
+  } else if (!same_bits(observed.periodic_integers, periodic_exact)) {
+    const double difference = static_cast<double>(observed.periodic_integers) -
+                              static_cast<double>(expected.periodic_integers);
+    verdict.reason = "periodic check: got " + number(observed.periodic_integers) + ", exact " +
+                     std::to_string(expected.periodic_integers) + ", difference " + number(difference) +
+                     " (each aligned 32-element period sums to 1: " +
+                     (difference < 0 ? "about " + number(-difference) + " periods, or part of one, lost)"
+                                     : "about " + number(difference) +
+                                           " periods, or part of one, counted twice, or 4096 per element read past the end)");
+  } else if (!(first_err <= verdict.err_bound)) {
+    verdict.reason = float_check_failure("first run", observed.float_first, first_err, verdict.err_bound, expected.floats);
+  } else if (!(second_err <= verdict.err_bound)) {
+    verdict.reason =
+        float_check_failure("second run", observed.float_second, second_err, verdict.err_bound, expected.floats);
+  } else if (promises_determinism && !verdict.deterministic) {
+    verdict.reason = "not deterministic: two runs gave " + number(observed.float_first) + " and " +
+                     number(observed.float_second) + ", though this finish promises the same bits";
   } else {
     verdict.correct = true;
   }
   return verdict;
+}
+
+std::optional<std::string> timed_result_mismatch(float timed_result, const ObservedResults& checked,
+                                                 const CorrectnessVerdict& verdict, const ExpectedResults& expected,
+                                                 bool promises_determinism) {
+  if (std::isnan(timed_result)) return std::string("timed result is NaN: the last timed launch never wrote the output");
+  if (promises_determinism) {
+    if (same_bits(timed_result, checked.float_first)) return std::nullopt;
+    return "timed result " + number(timed_result) + " differs from the checked result " +
+           number(checked.float_first) + ", though this finish promises the same bits";
+  }
+  const double rel_err = relative_error(timed_result, expected.floats);
+  if (rel_err <= verdict.err_bound) return std::nullopt;
+  return "timed result " + number(timed_result) + " (checked " + number(checked.float_first) + "): error " +
+         number(rel_err) + " exceeds bound " + number(verdict.err_bound) + " against the float64 reference " +
+         number(expected.floats.value);
 }
 
 }  // namespace dotsweep

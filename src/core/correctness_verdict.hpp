@@ -1,6 +1,9 @@
-// Judges a variant's results against the references: the exact small-integer
-// check (bit for bit), the float64 check within the a priori bound, and
-// determinism (two runs, same bits).
+// Judges an operation's results at one size against the references, in this
+// order: NaN (never written), the random-integer check and the periodic check
+// (both bit for bit against the exact int64 value), the float64 check on
+// positive inputs within the a priori bound, then determinism (two runs, same
+// bits) where the operation promises it. After timing, the result the last
+// timed launch left must agree with the checked one.
 #pragma once
 
 #include <cstdint>
@@ -13,20 +16,35 @@
 namespace dotsweep {
 
 struct ObservedResults {
-  float integer_result = 0;   // on small-integer inputs
-  float random_first = 0;     // on uniform inputs, first run
-  float random_second = 0;    // same inputs, second run
+  float random_integers = 0;    // result on random_integers inputs
+  float periodic_integers = 0;  // result on periodic_integers inputs
+  float float_first = 0;        // positive_uniform, first run
+  float float_second = 0;       // same inputs, second run
+};
+
+struct ExpectedResults {
+  std::int64_t random_integers = 0, periodic_integers = 0;  // exact
+  DotReference floats;                                      // float64 reference of positive_uniform
 };
 
 struct CorrectnessVerdict {
   bool correct = false;
-  std::string reason;               // empty when correct
-  double rel_err = 0;               // |r - ref| / sum|a_i b_i|
-  double err_bound = 0;             // the bound on the same scale
-  bool deterministic = false;
+  std::string reason;       // empty when correct
+  double rel_err = 0;       // |r - ref| / sum|a_i b_i|, the worse of the two float runs
+  double err_bound = 0;     // the bound on the same scale
+  bool deterministic = false;  // the two float runs gave the same bits (recorded either way)
 };
 
-CorrectnessVerdict judge_results(const ObservedResults& observed, std::int64_t exact_integer,
-                                 const DotReference& reference, const SummationShape& shape);
+// promises_determinism: the operation's finish sums in a fixed order (two-pass),
+// so two runs differing in bits make it incorrect; atomic finishes only record it.
+CorrectnessVerdict judge_results(const ObservedResults& observed, const ExpectedResults& expected,
+                                 const SummationShape& shape, bool promises_determinism);
+
+// After timing: the result left by the last timed launch (on the positive_uniform
+// inputs) must equal the checked one: the same bits when the operation promises
+// determinism, else within the float64 bound. Returns the reason when it does not.
+std::optional<std::string> timed_result_mismatch(float timed_result, const ObservedResults& checked,
+                                                 const CorrectnessVerdict& verdict, const ExpectedResults& expected,
+                                                 bool promises_determinism);
 
 }  // namespace dotsweep

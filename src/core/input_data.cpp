@@ -18,13 +18,27 @@ std::uint64_t hash(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
   return mix(mix(seed ^ (stream * 0xd1b54a32d192ed03ull)) ^ i);
 }
 
-constexpr std::size_t kChunk = 1 << 16;  // reference summation granule
+// One hash stream per use, so the kinds and the two inputs are independent.
+enum Stream : std::uint64_t {
+  kRandomA = 1,
+  kRandomB = 2,
+  kPeriodicSign = 3,
+  kPeriodicPosition = 4,
+  kPositiveA = 5,
+  kPositiveB = 6,
+};
 
-// Runs body(begin, end) over [0, count) split in chunk-aligned ranges across threads.
+constexpr std::size_t kChunk = 1 << 16;  // summation and fill granule
+
+// Runs body(chunk, begin, end) over [0, count) split in chunk-aligned ranges across threads.
 template <typename Body>
 void parallel_chunks(std::size_t count, unsigned threads, Body body) {
-  threads = std::max(1u, threads);
   const std::size_t chunks = (count + kChunk - 1) / kChunk;
+  threads = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(1, chunks)));
+  if (threads == 1) {
+    for (std::size_t c = 0; c < chunks; ++c) body(c, c * kChunk, std::min(count, (c + 1) * kChunk));
+    return;
+  }
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < threads; ++t)
     pool.emplace_back([&, t] {
@@ -32,23 +46,63 @@ void parallel_chunks(std::size_t count, unsigned threads, Body body) {
     });
   for (auto& worker : pool) worker.join();
 }
+
+float small_integer(std::uint64_t h) {
+  static constexpr float values[4] = {-2.0f, -1.0f, 1.0f, 2.0f};
+  return values[h >> 62];
+}
+
+// 23 random bits k give (2k + 1) / 2^24: an odd numerator below 2^24, exact in float32.
+float positive_uniform(std::uint64_t h) {
+  const std::uint64_t k = h >> 41;
+  return static_cast<float>((2.0 * static_cast<double>(k) + 1.0) / 16777216.0);
+}
 }  // namespace
 
-float uniform_value(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
-  // 24 random bits k give (2k + 1) / 2^24 - 1: odd numerators, so never 0.
-  const std::uint64_t k = hash(seed, stream, i) >> 40;
-  return static_cast<float>((2.0 * static_cast<double>(k) + 1.0) / 16777216.0 - 1.0);
+InputPairValue random_integer_pair_value(std::uint64_t seed, std::uint64_t i) {
+  return {small_integer(hash(seed, kRandomA, i)), small_integer(hash(seed, kRandomB, i))};
 }
 
-float small_integer_value(std::uint64_t seed, std::uint64_t stream, std::uint64_t i) {
-  static constexpr float values[4] = {-2.0f, -1.0f, 1.0f, 2.0f};
-  return values[hash(seed, stream, i) >> 62];
+int periodic_negative_position(std::uint64_t seed, std::uint64_t q) {
+  return static_cast<int>(hash(seed, kPeriodicPosition, q) % kPeriodicPeriod);
 }
 
-void fill_inputs(std::vector<float>& values, InputKind kind, std::uint64_t seed, std::uint64_t stream, unsigned threads) {
-  parallel_chunks(values.size(), threads, [&](std::size_t, std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i)
-      values[i] = kind == InputKind::uniform ? uniform_value(seed, stream, i) : small_integer_value(seed, stream, i);
+InputPairValue periodic_pair_value(std::uint64_t seed, std::uint64_t i) {
+  const std::uint64_t q = i / kPeriodicPeriod;
+  const std::uint64_t h = hash(seed, kPeriodicPosition, q);
+  if (static_cast<std::int64_t>(i % kPeriodicPeriod) == static_cast<std::int64_t>(h % kPeriodicPeriod)) {
+    // The one product -30 of the period: factors and signs from the period's hash.
+    static constexpr InputPairValue factors[4] = {{2.0f, -15.0f}, {-2.0f, 15.0f}, {1.0f, -30.0f}, {-1.0f, 30.0f}};
+    const InputPairValue f = factors[(h >> 5) & 3];
+    return (h >> 7) & 1 ? InputPairValue{f.b, f.a} : f;
+  }
+  // A product +1 with a random sign on both factors.
+  const float s = hash(seed, kPeriodicSign, i) >> 63 ? -1.0f : 1.0f;
+  return {s, s};
+}
+
+InputPairValue positive_uniform_pair_value(std::uint64_t seed, std::uint64_t i) {
+  return {positive_uniform(hash(seed, kPositiveA, i)), positive_uniform(hash(seed, kPositiveB, i))};
+}
+
+InputPairValue input_pair_value(InputKind kind, std::uint64_t seed, std::uint64_t i) {
+  switch (kind) {
+    case InputKind::random_integers: return random_integer_pair_value(seed, i);
+    case InputKind::periodic_integers: return periodic_pair_value(seed, i);
+    case InputKind::positive_uniform: return positive_uniform_pair_value(seed, i);
+  }
+  return {};
+}
+
+void fill_input_pair(std::vector<float>& a, std::vector<float>& b, InputKind kind, std::uint64_t seed,
+                     unsigned threads) {
+  const std::size_t count = std::min(a.size(), b.size());
+  parallel_chunks(count, threads, [&](std::size_t, std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      const InputPairValue v = input_pair_value(kind, seed, i);
+      a[i] = v.a;
+      b[i] = v.b;
+    }
   });
 }
 
@@ -73,11 +127,18 @@ DotReference reference_dot(const std::vector<float>& a, const std::vector<float>
   return total;
 }
 
-std::int64_t exact_integer_dot(const std::vector<float>& a, const std::vector<float>& b) {
-  std::int64_t sum = 0;
+std::int64_t exact_integer_dot(const std::vector<float>& a, const std::vector<float>& b, unsigned threads) {
   const std::size_t count = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < count; ++i) sum += static_cast<std::int64_t>(a[i]) * static_cast<std::int64_t>(b[i]);
-  return sum;
+  std::vector<std::int64_t> partial((count + kChunk - 1) / kChunk, 0);
+  parallel_chunks(count, threads, [&](std::size_t c, std::size_t begin, std::size_t end) {
+    std::int64_t sum = 0;
+    for (std::size_t i = begin; i < end; ++i)
+      sum += static_cast<std::int64_t>(a[i]) * static_cast<std::int64_t>(b[i]);
+    partial[c] = sum;
+  });
+  std::int64_t total = 0;
+  for (const std::int64_t s : partial) total += s;
+  return total;
 }
 
 }  // namespace dotsweep

@@ -4,21 +4,29 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/input_data.hpp"
 #include "core/input_error.hpp"
 
 namespace dotsweep {
 
 namespace {
-constexpr std::int64_t kMaxSize = std::int64_t{1} << 34;
+static_assert(kMaxCheckedN == std::int64_t{1} << 29, "the messages below name the limit as 2^29");
 
 [[noreturn]] void bad_size(const std::string& item, const std::string& why) {
   throw InputError("--sizes: '" + item + "' " + why + " (write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");
 }
 
+// Past kMaxCheckedN the exact checks' integer sums pass 2^24, where float32
+// rounds them, so a correct kernel could be judged wrong.
+[[noreturn]] void too_large(const std::string& item) {
+  bad_size(item, "is above 2^29 = " + std::to_string(kMaxCheckedN) +
+                     ", the largest size whose exact checks stay exact in float32 (their integer sums would pass 2^24)");
+}
+
 std::int64_t parse_integer(const std::string& text, const std::string& item) {
   if (text.empty() || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
     bad_size(item, "is not a size");
-  if (text.size() > 12) bad_size(item, "is too large");
+  if (text.size() > 12) too_large(item);
   return std::stoll(text);
 }
 
@@ -28,7 +36,7 @@ std::int64_t parse_term(const std::string& text, const std::string& item, int& e
   if (text.rfind("2^", 0) != 0) return parse_integer(text, item);
   const std::size_t sign = text.find_first_of("+-", 2);
   const std::int64_t k = parse_integer(text.substr(2, sign == std::string::npos ? std::string::npos : sign - 2), item);
-  if (k > 34) bad_size(item, "is above 2^34");
+  if (k > 40) too_large(item);  // checked against kMaxCheckedN once the value is known
   exponent = static_cast<int>(k);
   std::int64_t value = std::int64_t{1} << k;
   if (sign != std::string::npos) {
@@ -64,7 +72,8 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
         bad_size(item, "is not a range of powers of two 2^i..2^j with i <= j");
       for (int k = from; k <= to; k += step) sizes.push_back(std::int64_t{1} << k);
     }
-    if (sizes.back() < 1 || sizes.back() > kMaxSize) bad_size(item, "is outside 1..2^34");
+    if (sizes.back() < 1) bad_size(item, "is not a positive size");
+    if (sizes.back() > kMaxCheckedN) too_large(item);
   }
   if (sizes.empty()) throw InputError("--sizes: no sizes given");
   std::sort(sizes.begin(), sizes.end());

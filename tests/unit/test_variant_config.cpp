@@ -27,10 +27,41 @@ std::string reason(const VariantConfig& c, DeviceLimits limits = {}) {
 TEST_CASE("variant id format") {
   CHECK(VariantConfig{}.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32");
   CHECK(shuffle_config().id() == "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32");
-  CHECK(shuffle_config() == shuffle_config());
-  VariantConfig other = shuffle_config();
-  other.persistent_k = 3;
-  CHECK_FALSE(other == shuffle_config());
+}
+
+TEST_CASE("configs compare equal exactly when every parameter in the id matches") {
+  // Built field by field, not through shuffle_config(): an operator== that
+  // ignored fields or always said true would be caught below.
+  VariantConfig same;
+  same.block = 256;
+  same.items = 4;
+  same.vec = 4;
+  same.grid = GridKind::persistent;
+  same.persistent_k = 2;
+  same.layout = SharedLayout::warp_partials;
+  same.reduce = BlockReduce::warp_shuffle;
+  same.finish = GridFinish::atomic;
+  CHECK(same == shuffle_config());
+  CHECK_FALSE(VariantConfig{} == shuffle_config());
+
+  const auto differs = [](void (*change)(VariantConfig&)) {
+    VariantConfig other = shuffle_config();
+    change(other);
+    return !(other == shuffle_config());
+  };
+  CHECK(differs([](VariantConfig& c) { c.block = 128; }));
+  CHECK(differs([](VariantConfig& c) { c.items = 2; }));
+  CHECK(differs([](VariantConfig& c) { c.vec = 2; }));
+  CHECK(differs([](VariantConfig& c) { c.grid = GridKind::cover; }));
+  CHECK(differs([](VariantConfig& c) { c.persistent_k = 3; }));
+  CHECK(differs([](VariantConfig& c) { c.layout = SharedLayout::sequential; }));
+  CHECK(differs([](VariantConfig& c) { c.reduce = BlockReduce::smem_tree; }));
+  CHECK(differs([](VariantConfig& c) { c.finish = GridFinish::two_pass; }));
+
+  // persistent_k means nothing for a cover grid, so it is not part of the identity there.
+  VariantConfig cover_a, cover_b;
+  cover_b.persistent_k = 5;
+  CHECK(cover_a == cover_b);
 }
 
 TEST_CASE("names used in space files and CSV columns") {
