@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
 # Header-only C++ libraries and build tools from Debian's packages.
-packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev ninja-build pkg-config)
+packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev zlib1g-dev ninja-build pkg-config)
 missing=()
 for package in "${packages[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
 if [[ ${#missing[@]} -gt 0 ]]; then

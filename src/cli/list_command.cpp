@@ -3,7 +3,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "cli/compile_queue.hpp"
+#include "measure/compile_queue.hpp"
 #include "cli/space_source.hpp"
 #include "dot_kernel_source.hpp"
 

@@ -4,36 +4,32 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <sstream>
 
 #include "cli/commands.hpp"
 #include "cli/sweep_runner.hpp"
 #include "core/input_error.hpp"
 #include "core/size_list.hpp"
+#include "core/timing_mode.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 
 namespace {
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream stream(text);
-  for (std::string part; std::getline(stream, part, ',');)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
-
 void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes) {
+  dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
   command.add_option("--mode", modes, "timing modes: cold, hot or cold,hot")->default_str("cold");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
-  command.add_option("--out", o.out_dir, "report folder (default: results/<gpu-slug>/<timestamp>)");
-  command.add_option("--seed", o.seed, "input generator seed")->default_val(o.seed);
-  command.add_option("--min-samples", o.min_samples, "samples taken at least")->default_val(o.min_samples);
-  command.add_option("--max-samples", o.max_samples, "samples taken at most")->default_val(o.max_samples);
-  command.add_option("--max-noise", o.max_noise_pct, "stop once the relative IQR is under this percent")->default_val(o.max_noise_pct);
-  command.add_option("--time-budget", o.time_budget_s, "seconds per (variant, n, mode) before stopping anyway")->default_val(o.time_budget_s);
+  command.add_option("--out", o.out_dir, "report folder, new or empty (default: results/<gpu-slug>/<timestamp>)");
+  command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
+  command.add_option("--min-samples", rule.min_samples, "samples taken at least")->default_val(rule.min_samples);
+  command.add_option("--max-samples", rule.max_samples, "samples taken at most")->default_val(rule.max_samples);
+  command.add_option("--ci-target", rule.ci_halfwidth_pct,
+                     "stop once the median's 95% interval is within +-PCT% of it (or the timer's resolution)")
+      ->default_val(rule.ci_halfwidth_pct);
+  command.add_option("--time-budget", rule.budget_seconds, "seconds per (variant, n, mode) before stopping anyway")
+      ->default_val(rule.budget_seconds);
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
   command.add_option("--top", o.top, "variants per size in the printed summary")->default_val(o.top);
   command.add_flag("!--no-progress", o.progress, "no progress bar");
@@ -81,8 +77,7 @@ int main(int argc, char** argv) {
     }
     if (*info_command) return dotsweep::run_info(info_device);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
-    sweep.modes = split_commas(sweep_modes);
-    if (sweep.modes.empty()) throw dotsweep::InputError("--mode: give cold, hot or cold,hot");
+    sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());

@@ -12,6 +12,7 @@
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
+#include "core/text_file.hpp"
 #include "core/tie_group.hpp"
 
 namespace dotsweep {
@@ -19,15 +20,6 @@ namespace dotsweep {
 namespace {
 
 std::string why() { return errno ? std::strerror(errno) : "I/O error"; }
-
-std::string read_whole(const std::string& path) {
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path + "': " + why());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Readers (and a crash mid-write) see the old file or the new one, never half.
 void replace_file(const std::string& path, const std::string& text) {
@@ -46,7 +38,7 @@ std::string header_line() {
 // Checks a non-empty sweep.csv can take more rows of ours. Returns false
 // when it holds no complete line (nothing was measured: start it afresh).
 bool prepare_resume(const std::string& path) {
-  const std::string text = read_whole(path);
+  const std::string text = read_text_file(path);
   const auto last_newline = text.rfind('\n');
   if (last_newline == std::string::npos) {
     std::filesystem::resize_file(path, 0);
@@ -193,7 +185,7 @@ void SweepCsvWriter::append(const MeasurementRecord& record) {
 }
 
 std::vector<MeasurementRecord> read_records(const std::string& csv_path) {
-  std::istringstream in(read_whole(csv_path));
+  std::istringstream in(read_text_file(csv_path));
   const CsvTable table = read_csv(in, csv_path);
   std::vector<MeasurementRecord> records;
   records.reserve(table.rows.size());
@@ -241,7 +233,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
 
     const GroupStanding standing = standing_of(rows);
     Baselines base;
-    std::vector<const MeasurementRecord*> leaders, baselines, wrong;
+    std::vector<const MeasurementRecord*> leaders, baselines, wrong, capped;
     // Median order first, so rows of equal rank (a tie group) list fastest first.
     for (const auto* r : standing.by_median)
       if (r->kind == "candidate" && r->rank) leaders.push_back(r);
@@ -250,6 +242,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
       if (r->variant == kCublasName && r->median_us && !base.cublas) base.cublas = r;
       if (r->variant == kCubName && r->median_us && !base.cub) base.cub = r;
       if (!r->correct) wrong.push_back(r);
+      if (r->capped == true) capped.push_back(r);
     }
     std::stable_sort(leaders.begin(), leaders.end(),
                      [](const auto* a, const auto* b) { return *a->rank < *b->rank; });
@@ -262,6 +255,10 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     for (const auto* r : baselines) md += table_row(*r, standing, base);
     md += "\n" + verdict_line(standing);
     if (!wrong.empty()) md += "\n" + incorrect_line(wrong);
+    if (!capped.empty())
+      md += "\n" + std::to_string(capped.size()) +
+            " rows measured under power or thermal capping (column capped, clock_events): their times may "
+            "read slow\n";
   }
   return md;
 }

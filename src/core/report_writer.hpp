@@ -22,6 +22,7 @@ class SweepCsvWriter {
   std::ofstream out_;
 };
 
+// Reads sweep.csv or best.csv, plain or gzipped (.csv.gz).
 std::vector<MeasurementRecord> read_records(const std::string& csv_path);
 // Rewrites `path` atomically (temporary file + rename).
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records);

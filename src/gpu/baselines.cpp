@@ -31,6 +31,8 @@ class CublasDot : public DotOperation {
   }
   long long grid_blocks() const override { return 0; }  // chosen inside cuBLAS
   SummationShape summation_shape() const override { return opaque_library_shape(n_, sms_); }
+  // cuBLAS is deterministic run to run unless atomics are allowed (they are not by default).
+  bool promises_determinism() const override { return true; }
 
  private:
   cublasHandle_t handle_ = nullptr;
@@ -65,6 +67,7 @@ class SeedDot : public DotOperation {
     shape.finish_block = kSeedBlock;
     return shape;
   }
+  bool promises_determinism() const override { return true; }  // fixed order: no atomics
 
  private:
   bool completed_;

@@ -44,6 +44,8 @@ class CubDot : public DotOperation {
   }
   long long grid_blocks() const override { return 0; }  // chosen inside CUB
   SummationShape summation_shape() const override { return opaque_library_shape(n_, sms_); }
+  // DeviceReduce is run-to-run deterministic on one device (fixed tiling, no atomics).
+  bool promises_determinism() const override { return true; }
 
  private:
   int sms_;

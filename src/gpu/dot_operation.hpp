@@ -29,6 +29,10 @@ class DotOperation {
   virtual long long grid_blocks() const = 0;
   // The order of summation, for the a priori error bound.
   virtual SummationShape summation_shape() const = 0;
+  // True when two runs on the same inputs must give the same bits (a fixed
+  // summation order: two-pass finishes, the libraries); an operation that
+  // promises it and breaks it is incorrect. Atomic finishes promise nothing.
+  virtual bool promises_determinism() const = 0;
 };
 
 }  // namespace dotsweep

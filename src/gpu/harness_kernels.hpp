@@ -24,10 +24,18 @@ struct SpinReading {
 void launch_blocking_kernel(const volatile int* release, SpinReading* reading, unsigned long long min_spin_ns,
                             unsigned long long timeout_ns, cudaStream_t stream);
 
+// Shapes of the read-only streaming kernel: threads per block x float4 loads
+// in flight per thread, each block reading one contiguous tile.
+enum class ReadShape { b1024_i4, b512_i8, b256_i16, b256_i4 };
+inline constexpr ReadShape kReadShapes[] = {ReadShape::b1024_i4, ReadShape::b512_i8, ReadShape::b256_i16,
+                                            ReadShape::b256_i4};
+const char* to_string(ReadShape shape);
+
 // Reads `bytes` (a multiple of 16) once: evicts the L2 without dirtying it (a
 // memset flush leaves dirty lines whose write-back lands in the next kernel),
-// and measures the read ceiling when timed over a large buffer.
-void launch_read_through(const void* buffer, std::size_t bytes, float* sink, cudaStream_t stream);
+// and, timed over a large buffer, measures the read ceiling.
+void launch_read_through(const void* buffer, std::size_t bytes, float* sink, cudaStream_t stream,
+                         ReadShape shape = ReadShape::b1024_i4);
 
 // The seed article's kernel: block 256, shared-memory tree, one partial per
 // block written to partials[blockIdx.x].

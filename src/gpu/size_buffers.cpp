@@ -1,20 +1,33 @@
 #include "gpu/size_buffers.hpp"
 
 #include <algorithm>
+#include <tuple>
+
+#include "core/input_data.hpp"
 
 namespace dotsweep {
 
 namespace {
-// 256-byte slot alignment keeps every slot's vector loads aligned, as cudaMalloc's are.
+// 64 floats = 256 bytes: slots stay aligned for every vector load (as
+// cudaMalloc's allocations are), and at least 64 canaries follow element n-1,
+// more than any vector or unrolled tile reads past it in one step.
 constexpr std::size_t kAlignFloats = 64;
-std::size_t aligned_floats(long long n) { return (static_cast<std::size_t>(n) + kAlignFloats - 1) / kAlignFloats * kAlignFloats; }
+std::size_t padded_floats(long long n) {
+  return (static_cast<std::size_t>(n) + 2 * kAlignFloats - 1) / kAlignFloats * kAlignFloats;
+}
 }  // namespace
 
-SizeBuffers::SizeBuffers(long long n) : n_(n), a_(aligned_floats(n)), b_(aligned_floats(n)), result_(1) {}
+SizeBuffers::SizeBuffers(long long n)
+    : n_(n), padded_(padded_floats(n)), a_(padded_), b_(padded_), result_(1) {}
 
 void SizeBuffers::upload(const std::vector<float>& a, const std::vector<float>& b, cudaStream_t stream) {
-  check_cuda(cudaMemcpyAsync(a_.get(), a.data(), n_ * sizeof(float), cudaMemcpyHostToDevice, stream), "upload a");
-  check_cuda(cudaMemcpyAsync(b_.get(), b.data(), n_ * sizeof(float), cudaMemcpyHostToDevice, stream), "upload b");
+  const std::vector<float> canaries(padded_ - static_cast<std::size_t>(n_), kPaddingCanary);
+  for (auto [device, host, name] : {std::tuple{a_.get(), &a, "upload a"}, std::tuple{b_.get(), &b, "upload b"}}) {
+    check_cuda(cudaMemcpyAsync(device, host->data(), n_ * sizeof(float), cudaMemcpyHostToDevice, stream), name);
+    check_cuda(cudaMemcpyAsync(device + n_, canaries.data(), canaries.size() * sizeof(float), cudaMemcpyHostToDevice,
+                               stream),
+               "upload padding canary");
+  }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(upload)");
 }
 
@@ -22,7 +35,7 @@ DotInputs SizeBuffers::main() const { return {a_.get(), b_.get(), n_, result_.ge
 
 std::vector<DotInputs> SizeBuffers::rotating_slots(std::size_t min_footprint_bytes, std::size_t max_slots,
                                                    cudaStream_t stream) {
-  const std::size_t slot_floats = 2 * aligned_floats(n_);
+  const std::size_t slot_floats = 2 * padded_;
   const std::size_t slot_bytes = slot_floats * sizeof(float);
   const std::size_t wanted = std::max<std::size_t>(1, (min_footprint_bytes + slot_bytes - 1) / slot_bytes);
   const std::size_t slots = std::min(wanted, std::max<std::size_t>(1, max_slots));
@@ -33,9 +46,9 @@ std::vector<DotInputs> SizeBuffers::rotating_slots(std::size_t min_footprint_byt
   std::vector<DotInputs> result;
   for (std::size_t s = 0; s < slots; ++s) {
     float* a = pool_.get() + s * slot_floats;
-    float* b = a + aligned_floats(n_);
-    check_cuda(cudaMemcpyAsync(a, a_.get(), n_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot a");
-    check_cuda(cudaMemcpyAsync(b, b_.get(), n_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot b");
+    float* b = a + padded_;
+    check_cuda(cudaMemcpyAsync(a, a_.get(), padded_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot a");
+    check_cuda(cudaMemcpyAsync(b, b_.get(), padded_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot b");
     result.push_back({a, b, n_, pool_results_.get() + s});
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(slots)");

@@ -30,8 +30,8 @@ StreamBlocker::~StreamBlocker() {
   cudaFreeHost(reading_host_);
 }
 
-void StreamBlocker::block(cudaStream_t stream, unsigned long long min_spin_ns, bool released) {
-  *release_host_ = released ? 1 : 0;
+void StreamBlocker::block(cudaStream_t stream, unsigned long long min_spin_ns) {
+  *release_host_ = 0;
   std::atomic_thread_fence(std::memory_order_seq_cst);
   launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, kTimeoutNs, stream);
 }

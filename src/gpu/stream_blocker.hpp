@@ -17,8 +17,8 @@ class StreamBlocker {
   StreamBlocker& operator=(const StreamBlocker&) = delete;
 
   // Queues the spinning kernel; it returns once release() was called and at
-  // least min_spin_ns passed. Pass released=true to use it as a clock probe.
-  void block(cudaStream_t stream, unsigned long long min_spin_ns, bool released = false);
+  // least min_spin_ns passed.
+  void block(cudaStream_t stream, unsigned long long min_spin_ns);
   void release();
   // Valid after the stream passed the blocker. Throws GpuError if it timed out
   // (the host took longer than the timeout to enqueue: the sample is void).

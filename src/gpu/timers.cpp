@@ -1,5 +1,6 @@
 #include "gpu/timers.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "gpu/cuda_error.hpp"
@@ -19,9 +20,28 @@ void warm_up(DotOperation& operation, const DotInputs& inputs, cudaStream_t stre
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(warm-up)");
 }
 
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The stream waits behind the blocker from construction until the guard goes
+// out of scope, on every path: an enqueue that throws cannot leave the blocker
+// spinning until its timeout.
+class HeldStream {
+ public:
+  HeldStream(StreamBlocker& blocker, cudaStream_t stream) : blocker_(blocker) { blocker_.block(stream, kClockSpinNs); }
+  ~HeldStream() { blocker_.release(); }
+  HeldStream(const HeldStream&) = delete;
+  HeldStream& operator=(const HeldStream&) = delete;
+
+ private:
+  StreamBlocker& blocker_;
+};
+
+// The stopping rule with the timer's resolution per launch as its floor.
+StoppingRule with_resolution(StoppingRule rule, std::size_t launches) {
+  rule.resolution_us = std::max(rule.resolution_us, kEventTickUs / static_cast<double>(launches));
+  return rule;
 }
 
 // Destroys a graph and its executable on every path out of HotTimer::measure.
@@ -33,20 +53,36 @@ struct GraphGuard {
     if (graph) cudaGraphDestroy(graph);
   }
 };
+
+// Captures `launches` launches of the operation, launch k reading slots[k % size].
+void capture(DotOperation& operation, const std::vector<DotInputs>& slots, std::size_t launches, cudaStream_t stream,
+             GraphGuard& graph) {
+  check_cuda(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
+  try {
+    for (std::size_t k = 0; k < launches; ++k) operation.enqueue(slots[k % slots.size()], stream);
+  } catch (...) {
+    cudaStreamEndCapture(stream, &graph.graph);
+    throw;
+  }
+  check_cuda(cudaStreamEndCapture(stream, &graph.graph), "cudaStreamEndCapture");
+  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
+}
 }  // namespace
 
 EventPair::EventPair() {
-  check_cuda(cudaEventCreate(&start), "cudaEventCreate");
-  check_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+  check_cuda(cudaEventCreate(&start_), "cudaEventCreate");
+  check_cuda(cudaEventCreate(&stop_), "cudaEventCreate");
 }
 EventPair::~EventPair() {
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
+  cudaEventDestroy(start_);
+  cudaEventDestroy(stop_);
 }
+void EventPair::record_start(cudaStream_t stream) { check_cuda(cudaEventRecord(start_, stream), "cudaEventRecord(start)"); }
+void EventPair::record_stop(cudaStream_t stream) { check_cuda(cudaEventRecord(stop_, stream), "cudaEventRecord(stop)"); }
 double EventPair::elapsed_us() const {
-  check_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+  check_cuda(cudaEventSynchronize(stop_), "cudaEventSynchronize");
   float ms = 0;
-  check_cuda(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+  check_cuda(cudaEventElapsedTime(&ms, start_, stop_), "cudaEventElapsedTime");
   return ms * 1000.0;
 }
 
@@ -59,17 +95,20 @@ ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
 
 void ColdTimer::flush_l2() { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_); }
 
-TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule) {
+TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule_in) {
   warm_up(operation, inputs, stream_);
+  const StoppingRule rule = with_resolution(rule_in, 1);
   TimingSamples samples;
+  samples.last_output = inputs.result;
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
     flush_l2();
-    blocker_.block(stream_, kClockSpinNs);
-    check_cuda(cudaEventRecord(events_.start, stream_), "cudaEventRecord");
-    operation.enqueue(inputs, stream_);
-    check_cuda(cudaEventRecord(events_.stop, stream_), "cudaEventRecord");
-    blocker_.release();
+    {
+      HeldStream held(blocker_, stream_);
+      events_.record_start(stream_);
+      operation.enqueue(inputs, stream_);
+      events_.record_stop(stream_);
+    }
     samples.us.push_back(events_.elapsed_us());
     samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
   }
@@ -80,34 +119,29 @@ HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {
   if (stream == nullptr) throw GpuError("hot timing captures a CUDA graph, which needs a created stream, not the default stream");
 }
 
-TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule) {
+TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule_in) {
   if (slots.empty()) throw GpuError("hot timing needs at least one input slot");
+  TimingSamples samples;
+  samples.launches = std::max(kMinHotLaunches, slots.size());
+  samples.last_output = slots[(samples.launches - 1) % slots.size()].result;
   warm_up(operation, slots.front(), stream_);
   GraphGuard graph;
-  check_cuda(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "cudaStreamBeginCapture");
-  try {
-    for (const auto& slot : slots) operation.enqueue(slot, stream_);
-  } catch (...) {
-    cudaStreamEndCapture(stream_, &graph.graph);
-    throw;
-  }
-  check_cuda(cudaStreamEndCapture(stream_, &graph.graph), "cudaStreamEndCapture");
-  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
+  capture(operation, slots, samples.launches, stream_, graph);
   // One unmeasured replay: uploads the graph and warms the instruction caches.
   check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
   check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
 
-  TimingSamples samples;
-  const double launches = static_cast<double>(slots.size());
+  const StoppingRule rule = with_resolution(rule_in, samples.launches);
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
-    check_cuda(cudaEventRecord(events_.start, stream_), "cudaEventRecord");
-    check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
-    check_cuda(cudaEventRecord(events_.stop, stream_), "cudaEventRecord");
-    clock_probe_.block(stream_, kClockSpinNs, /*released=*/true);
-    samples.us.push_back(events_.elapsed_us() / launches);
-    check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-    samples.clock_mhz.push_back(clock_probe_.reading().sm_clock_mhz());
+    {
+      HeldStream held(blocker_, stream_);
+      events_.record_start(stream_);
+      check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
+      events_.record_stop(stream_);
+    }
+    samples.us.push_back(events_.elapsed_us() / static_cast<double>(samples.launches));
+    samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
   }
   return samples;
 }

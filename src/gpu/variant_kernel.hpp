@@ -27,6 +27,7 @@ class VariantKernel : public DotOperation {
   void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
   long long grid_blocks() const override { return grid_blocks_; }
   SummationShape summation_shape() const override;
+  bool promises_determinism() const override { return config_.finish == GridFinish::two_pass; }
 
  private:
   VariantConfig config_;

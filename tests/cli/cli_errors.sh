@@ -36,6 +36,11 @@ expect 2 "2^99" -- --sizes '2^99'
 expect 2 "unknown mode" -- --mode warm
 expect 2 "" -- --no-such-flag
 
+# A folder that already holds a report is refused before looking for a GPU.
+mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"
+expect 2 "already holds a report" -- --sizes 4096 --out "$scratch/taken"
+expect 2 "2^29" -- --sizes '2^30'
+
 # Without a usable GPU a sweep says so in one line and exits 3.
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --sizes 4096 --out "$scratch/run"

@@ -20,17 +20,11 @@
 #include "measure/size_inputs.hpp"
 #include "measure/size_measurer.hpp"
 #include "mutant_kernels.hpp"
+#include "test_stream.hpp"
 
 using namespace dotsweep;
 
 namespace {
-
-// A created stream: graph capture refuses the legacy default stream.
-struct TestStream {
-  cudaStream_t stream = nullptr;
-  TestStream() { cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking); }
-  ~TestStream() { cudaStreamDestroy(stream); }
-};
 
 // Whether the mutant computes the right answer by construction at n: only
 // drops-tail when n % 4 == 0 (there is no tail to drop). The block mutants
@@ -73,13 +67,13 @@ ExpectedResults expected_at(long long n, const MeasureSettings& settings, cudaSt
 TEST_CASE("the checks catch every mutant kernel at every size, and pass the control") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
-  REQUIRE(stream.stream != nullptr);
+  REQUIRE(stream.get() != nullptr);
 
   MeasureSettings settings;
   settings.modes = {TimingMode::cold};
   settings.rule.min_samples = 3;  // a few timed launches: enough for the timed-result check
   settings.rule.max_samples = 3;
-  SizeMeasurer measurer(device, stream.stream, settings);
+  SizeMeasurer measurer(device, stream.get(), settings);
 
   std::vector<MeasuredOperation> operations;
   for (auto& [name, operation] : test::make_mutants()) {
@@ -97,7 +91,7 @@ TEST_CASE("the checks catch every mutant kernel at every size, and pass the cont
   for (const long long n : {1LL, 4097LL, 1000003LL, p24, p24 + 3, p28, p28 + 3}) {
     std::map<std::string, MeasurementRecord> rows;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) { rows[row.variant] = row; });
-    const ExpectedResults expected = expected_at(n, settings, stream.stream);
+    const ExpectedResults expected = expected_at(n, settings, stream.get());
     for (const auto& op : operations) {
       CAPTURE(op.name);
       CAPTURE(n);

@@ -3,64 +3,88 @@
 // duration, and the statistics must recover the injected spread.
 #include <doctest/doctest.h>
 
-#include <random>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
 
 #include "core/statistics.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/timers.hpp"
+#include "test_stream.hpp"
 #include "timing_probe_kernels.hpp"
 
 using namespace dotsweep;
 
 namespace {
 
-// A DotOperation whose "dot product" is a spin of a chosen length.
+// A DotOperation whose "dot product" is a spin of a chosen length. The host
+// may dawdle before queueing it, as a slow enqueue path (a library's host
+// work, a page fault) would.
 class SpinOperation : public DotOperation {
  public:
-  explicit SpinOperation(std::vector<unsigned long long> durations_ns) : durations_(std::move(durations_ns)) {}
+  explicit SpinOperation(std::vector<unsigned long long> durations_ns, std::chrono::microseconds host_delay = {})
+      : durations_(std::move(durations_ns)), host_delay_(host_delay) {}
   void prepare(long long) override {}
   void enqueue(const DotInputs&, cudaStream_t stream) override {
+    if (host_delay_.count() > 0) std::this_thread::sleep_for(host_delay_);
     launch_spin_for(durations_[next_++ % durations_.size()], stream);
   }
   long long grid_blocks() const override { return 1; }
   SummationShape summation_shape() const override { return {}; }
+  bool promises_determinism() const override { return true; }
 
  private:
   std::vector<unsigned long long> durations_;
+  std::chrono::microseconds host_delay_;
   std::size_t next_ = 0;
 };
 
-// A created stream: graph capture refuses the legacy default stream.
-struct TestStream {
-  cudaStream_t stream = nullptr;
-  TestStream() { cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking); }
-  ~TestStream() { cudaStreamDestroy(stream); }
+// Fails on its second enqueue (the first is the timer's warm-up).
+class FailingOperation : public SpinOperation {
+ public:
+  FailingOperation() : SpinOperation({1'000}) {}
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    if (calls_++ > 0) throw GpuError("planted enqueue failure");
+    SpinOperation::enqueue(in, stream);
+  }
+
+ private:
+  int calls_ = 0;
 };
 
 }  // namespace
 
-TEST_CASE("cold timing recovers a known kernel duration") {
+TEST_CASE("cold timing recovers a kernel's duration and keeps host enqueue time out of it") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
-  ColdTimer timer(device, stream.stream);
-  SpinOperation spin({200'000});  // 200 us
-  const StoppingRule rule{20, 50, 0.5, 2.0};
-  const SampleSummary s = summarize(timer.measure(spin, DotInputs{}, rule).us);
+  ColdTimer timer(device, stream.get());
+  // The host sleeps 1 ms between recording the start event and launching the
+  // 200 us kernel: only the blocking kernel keeps that gap out of the events
+  // (without it, every sample would read about 1200 us).
+  SpinOperation spin({200'000}, std::chrono::microseconds(1000));
+  StoppingRule rule;
+  rule.min_samples = 20;
+  rule.max_samples = 50;
+  const TimingSamples samples = timer.measure(spin, DotInputs{}, rule);
+  const SampleSummary s = summarize(samples.us);
   CAPTURE(s.median);
-  // Launch latency is hidden by the blocking kernel, so only the kernel's own
-  // start-up (a few us) adds to the 200 us.
+  CHECK(samples.launches == 1);
   CHECK(s.median >= 199.0);
   CHECK(s.median <= 210.0);
+  CHECK(s.ci_lo <= s.median);
+  CHECK(s.ci_hi >= s.median);
 }
 
 TEST_CASE("statistics recover injected noise: quartiles of a known spread") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
-  ColdTimer timer(device, stream.stream);
+  ColdTimer timer(device, stream.get());
   // Durations cycle through 100, 110, 120, 130 us: quartiles 107.5 / 122.5 by
   // construction, noise (IQR / median) = 15 / 115 = 13%.
   SpinOperation spin({100'000, 110'000, 120'000, 130'000});
-  const StoppingRule rule{40, 40, 0.0, 60.0};
+  StoppingRule rule;
+  rule.min_samples = rule.max_samples = 40;
+  rule.budget_seconds = 60.0;
   const SampleSummary s = summarize(timer.measure(spin, DotInputs{}, rule).us);
   CAPTURE(s.p25);
   CAPTURE(s.p75);
@@ -69,16 +93,45 @@ TEST_CASE("statistics recover injected noise: quartiles of a known spread") {
   CHECK(s.p75 == doctest::Approx(122.5 + 2).epsilon(0.03));
   CHECK(s.noise_pct == doctest::Approx(13.0).epsilon(0.15));
   CHECK(s.min == doctest::Approx(101.0).epsilon(0.03));
+  // The median's interval spans the middle two durations, 110 and 120 us.
+  CHECK(s.ci_lo == doctest::Approx(111.0).epsilon(0.03));
+  CHECK(s.ci_hi == doctest::Approx(121.0).epsilon(0.03));
 }
 
-TEST_CASE("hot timing divides a graph replay by its launches") {
+TEST_CASE("hot timing replays at least 8 launches per sample, behind the blocker, and divides by them") {
   TestStream stream;
-  HotTimer timer(stream.stream);
-  SpinOperation spin({50'000});
-  const std::vector<DotInputs> slots(8);
-  const StoppingRule rule{10, 20, 1.0, 2.0};
-  const SampleSummary s = summarize(timer.measure(spin, slots, rule).us);
-  CAPTURE(s.median);
-  CHECK(s.median >= 49.5);
-  CHECK(s.median <= 53.0);
+  HotTimer timer(stream.get());
+  StoppingRule rule;
+  rule.min_samples = 10;
+  rule.max_samples = 20;
+  // One slot still gives 8 launches: a single launch is not "hot".
+  SpinOperation one_slot({50'000});
+  const TimingSamples from_one = timer.measure(one_slot, std::vector<DotInputs>(1), rule);
+  CHECK(from_one.launches == kMinHotLaunches);
+  // Many slots: one launch per slot.
+  SpinOperation many_slots({20'000});
+  const TimingSamples from_many = timer.measure(many_slots, std::vector<DotInputs>(12), rule);
+  CHECK(from_many.launches == 12);
+  const double median = summarize(from_one.us).median;
+  CAPTURE(median);
+  CHECK(median >= 49.5);
+  CHECK(median <= 53.0);
+  CHECK(summarize(from_many.us).median == doctest::Approx(20.5).epsilon(0.05));
+}
+
+TEST_CASE("an enqueue that throws releases the blocker: the stream goes on at once, not after the 20 s timeout") {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  ColdTimer timer(device, stream.get());
+  FailingOperation failing;
+  StoppingRule rule;
+  const auto start = std::chrono::steady_clock::now();
+  CHECK_THROWS_AS(timer.measure(failing, DotInputs{}, rule), GpuError);
+  REQUIRE(cudaStreamSynchronize(stream.get()) == cudaSuccess);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CAPTURE(seconds);
+  CHECK(seconds < 10.0);  // a leaked blocker would spin until its 20 s timeout
+  // And the timer still measures afterwards.
+  SpinOperation spin({10'000});
+  CHECK(summarize(timer.measure(spin, DotInputs{}, rule).us).median >= 9.9);
 }

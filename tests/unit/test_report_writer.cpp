@@ -322,3 +322,14 @@ TEST_CASE("summary markdown truncates a long list of incorrect variants") {
   CHECK(contains(md, "bad4 (wrong sum), and 2 more"));
   CHECK_FALSE(contains(md, "bad5"));
 }
+
+TEST_CASE("summary markdown: rows measured under power or thermal capping are called out") {
+  std::vector<MeasurementRecord> rs = {timed("a", 4.48, 4.51, 4.54), timed("b", 5.0, 5.1, 5.2)};
+  rank_records(rs);
+  CHECK_FALSE(contains(summary_markdown(rs, 5), "capping"));
+  rs[1].capped = true;
+  rs[1].clock_events = "sw_power_cap";
+  CHECK(line_starting(summary_markdown(rs, 5), "1 rows measured under power or thermal capping").size() > 0);
+  rs[1].capped = false;  // NVML read, nothing seen
+  CHECK_FALSE(contains(summary_markdown(rs, 5), "capping"));
+}

@@ -1,4 +1,4 @@
-#include "cli/compile_queue.hpp"
+#include "measure/compile_queue.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,16 +1,31 @@
-#include "cli/measured_operation.hpp"
+#include "measure/measured_operation.hpp"
 
 #include "gpu/harness_kernels.hpp"
 
 namespace dotsweep {
 
-MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, const std::string& mode,
+bool MeasuredOperation::ensure_built() {
+  if (operation) return true;
+  if (!failure.empty()) return false;
+  if (!make) {
+    failure = "nothing to build it from";
+    return false;
+  }
+  try {
+    operation = make();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  return operation != nullptr;
+}
+
+MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, TimingMode mode,
                                   const Environment& env) {
   MeasurementRecord r;
   r.variant = op.name;
   r.type = "f32";
   r.n = n;
-  r.mode = mode;
+  r.mode = to_string(mode);
   r.env = env;
   r.cupti_status = "not collected: the counters pass is not built yet";
   if (op.config) {

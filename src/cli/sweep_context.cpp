@@ -1,0 +1,51 @@
+#include "cli/sweep_context.hpp"
+
+#include "cli/space_source.hpp"
+
+namespace dotsweep {
+
+nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& space, const SpacePlan& plan,
+                             const DeviceInfo& device, const Environment& env, const ReadCeiling& ceiling,
+                             const std::vector<std::int64_t>& sizes, const std::string& nvml_status) {
+  const StoppingRule& rule = options.measure.rule;
+  std::vector<std::string> modes;
+  for (const TimingMode mode : options.measure.modes) modes.push_back(to_string(mode));
+  nlohmann::json j;
+  j["dotsweep_version"] = env.dotsweep_version;
+  j["timestamp"] = env.timestamp;
+  j["seed"] = env.seed;
+  j["device"] = {{"index", device.index},       {"name", device.name},
+                 {"cc", env.cc},                {"sms", device.sms},
+                 {"l2_bytes", device.l2_bytes}, {"global_bytes", device.global_bytes},
+                 {"memory_clock_khz", device.memory_clock_khz}, {"bus_width_bits", device.bus_width_bits},
+                 {"peak_gbps", device.peak_gbps},
+                 {"driver", env.driver},        {"cuda_runtime", env.cuda},
+                 {"nvml", nvml_status.empty() ? "clocks recorded" : nvml_status}};
+  j["read_ceiling"] = {{"gbps", ceiling.gbps},
+                       {"ci_lo_gbps", ceiling.ci_lo_gbps},
+                       {"ci_hi_gbps", ceiling.ci_hi_gbps},
+                       {"kernel", ceiling.shape},
+                       {"bytes", ceiling.bytes}};
+  j["options"] = {{"sizes", sizes},
+                  {"modes", modes},
+                  {"min_samples", rule.min_samples},
+                  {"max_samples", rule.max_samples},
+                  {"ci_halfwidth_pct", rule.ci_halfwidth_pct},
+                  {"time_budget_s", rule.budget_seconds},
+                  {"event_tick_us", kEventTickUs},
+                  {"min_hot_launches", kMinHotLaunches},
+                  {"throttle_fraction", kThrottleFraction},
+                  {"hot_footprint_l2s", kHotFootprintL2s},
+                  {"max_hot_slots", kMaxHotSlots},
+                  {"cache_dir", options.cache_dir}};
+  j["space"] = {{"name", space.name},
+                {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
+                {"text", space.source_text},
+                {"configs", space.configs.size()}};
+  nlohmann::json rejects = nlohmann::json::array();
+  for (const auto& r : plan.rejected) rejects.push_back({{"variant", r.id}, {"reason", r.reason}});
+  j["space"]["rejected"] = rejects;
+  return j;
+}
+
+}  // namespace dotsweep

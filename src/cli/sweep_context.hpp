@@ -1,0 +1,20 @@
+// context.json: what a report was measured on and how, so it explains itself
+// on another machine (environment, options, the space file, rejected configs).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "cli/sweep_options.hpp"
+#include "core/record.hpp"
+#include "core/space_file.hpp"
+#include "core/space_plan.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/read_ceiling.hpp"
+
+namespace dotsweep {
+
+nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& space, const SpacePlan& plan,
+                             const DeviceInfo& device, const Environment& env, const ReadCeiling& ceiling,
+                             const std::vector<std::int64_t>& sizes, const std::string& nvml_status);
+
+}  // namespace dotsweep

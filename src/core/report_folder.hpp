@@ -1,0 +1,43 @@
+// The one owner of a sweep's report folder and its four files:
+//   sweep.csv     every row, appended and flushed as it is measured (a crash
+//                 loses nothing measured), rewritten ranked at the end;
+//   context.json  the environment, options and space (written at the start,
+//                 completed at the end);
+//   best.csv      each group's fastest candidate with its tie group;
+//   summary.md    the top rows per group, fit for a CI job summary.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/record.hpp"
+#include "core/report_writer.hpp"
+
+namespace dotsweep {
+
+class ReportFolder {
+ public:
+  // Creates `path` (and parents). Refuses, with an InputError naming it, a
+  // folder that already holds a report: appending to it and re-ranking would
+  // mix or drop the earlier run's rows.
+  explicit ReportFolder(std::string path);
+  // The same refusal without creating anything, so a taken --out folder is
+  // reported before the sweep looks for a GPU.
+  static void require_free(const std::string& path);
+
+  const std::string& path() const { return path_; }
+  void write_context(const std::string& json_text);
+  void append(const MeasurementRecord& record);
+  // Ranks `records` (this run's rows), rewrites sweep.csv with them, writes
+  // best.csv and summary.md (top `top` rows per group); returns the summary.
+  std::string finish(std::vector<MeasurementRecord>& records, int top);
+
+ private:
+  std::string path_;
+  SweepCsvWriter csv_;
+};
+
+// The files a report folder holds; a folder with any of them is taken.
+const std::vector<std::string>& report_file_names();
+
+}  // namespace dotsweep

@@ -1,0 +1,38 @@
+// One row source of a sweep: a candidate variant (built on first use from its
+// compiled cubin) or a baseline, and what it gave at the current size.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/correctness_verdict.hpp"
+#include "core/record.hpp"
+#include "core/timing_mode.hpp"
+#include "core/variant_config.hpp"
+#include "gpu/dot_operation.hpp"
+
+namespace dotsweep {
+
+struct MeasuredOperation {
+  std::string name;                          // variant id or baseline name
+  std::optional<VariantConfig> config;       // candidates only
+  // Builds the operation on first use (candidates wait for their cubin here);
+  // throws with the reason when it cannot be built.
+  std::function<std::unique_ptr<DotOperation>()> make;
+  std::unique_ptr<DotOperation> operation;   // null until built, or when building failed
+  std::string failure;                       // why it cannot run at all (compile/load)
+  // At the current size:
+  std::string size_failure;                  // why it failed at this size
+  ObservedResults observed;                  // its results on each input set
+
+  // Builds the operation if it has not been built or failed yet; false when it cannot run.
+  bool ensure_built();
+};
+
+// The row's identity and parameters, before any measurement.
+MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, TimingMode mode,
+                                  const Environment& env);
+
+}  // namespace dotsweep

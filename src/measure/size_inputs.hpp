@@ -1,0 +1,29 @@
+// The host side of one size's input sets: generates each set (seeded by
+// seed + n, so a row can be reproduced alone), uploads it into the size's
+// device buffers, and keeps what a correct operation must return on it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/correctness_verdict.hpp"
+#include "core/input_data.hpp"
+#include "gpu/size_buffers.hpp"
+
+namespace dotsweep {
+
+class SizeInputs {
+ public:
+  SizeInputs(long long n, std::uint64_t seed, unsigned threads);
+  // Generates `kind`, uploads it and records its expected result.
+  void load(InputKind kind, SizeBuffers& buffers, cudaStream_t stream);
+  const ExpectedResults& expected() const { return expected_; }
+
+ private:
+  std::uint64_t seed_;
+  unsigned threads_;
+  std::vector<float> a_, b_;
+  ExpectedResults expected_;
+};
+
+}  // namespace dotsweep

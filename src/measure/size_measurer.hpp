@@ -1,0 +1,84 @@
+// Checks and times every operation at one size, producing its rows (one per
+// timing mode): the measuring path the sweep runs and the GPU tests reach.
+//
+// Per size: each exact input set is loaded once and every operation runs on
+// it; then the timing data (positive uniform, also the float64 check) is
+// loaded, and each operation in turn is checked twice (determinism), timed in
+// every mode if correct, and its last timed result compared with the checked one.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/record.hpp"
+#include "core/statistics.hpp"
+#include "core/timing_mode.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/nvml_clocks.hpp"
+#include "gpu/size_buffers.hpp"
+#include "gpu/timers.hpp"
+#include "measure/measured_operation.hpp"
+#include "measure/size_inputs.hpp"
+
+namespace dotsweep {
+
+inline constexpr double kThrottleFraction = 0.75;   // samples under 75% of the usual SM clock are dropped
+inline constexpr std::size_t kHotFootprintL2s = 4;  // hot slots span at least 4x the L2
+inline constexpr std::size_t kMaxHotSlots = 8192;   // graph size cap; tiny n then stays under the footprint
+inline constexpr std::uint64_t kDefaultSeed = 20261129;
+
+// How to measure; every default here is the program's default.
+struct MeasureSettings {
+  std::vector<TimingMode> modes{TimingMode::cold};
+  StoppingRule rule;
+  std::uint64_t seed = kDefaultSeed;
+  unsigned host_threads = 0;  // 0: every host core
+};
+
+// A kernel fault poisons the CUDA context: nothing after it can be trusted.
+class ContextLost : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using RowSink = std::function<void(const MeasurementRecord&)>;
+
+class SizeMeasurer {
+ public:
+  SizeMeasurer(const DeviceInfo& device, cudaStream_t stream, MeasureSettings settings, Environment env = {});
+
+  // Checks every operation at size n on every input set, times the correct
+  // ones in every mode, and hands each row to on_row as it is finished.
+  // Throws ContextLost when the device stops answering.
+  void measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row);
+
+  std::size_t peak_device_bytes() const { return peak_device_bytes_; }
+  // Why NVML clocks are not recorded; empty when they are.
+  const std::string& nvml_status() const { return nvml_status_; }
+
+ private:
+  void run_exact_pass(InputKind kind, std::vector<MeasuredOperation>& operations, SizeInputs& inputs,
+                      SizeBuffers& buffers);
+  std::vector<MeasurementRecord> check_and_time(MeasuredOperation& op, const SizeBuffers& buffers,
+                                                const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected);
+  void time_row(MeasurementRecord& row, TimingMode mode, MeasuredOperation& op, const SizeBuffers& buffers,
+                const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected,
+                const CorrectnessVerdict& verdict);
+
+  const DeviceInfo& device_;
+  cudaStream_t stream_;
+  MeasureSettings settings_;
+  Environment env_;
+  std::optional<ColdTimer> cold_;
+  std::optional<HotTimer> hot_;
+  std::unique_ptr<NvmlClocks> nvml_;
+  std::string nvml_status_;
+  std::size_t peak_device_bytes_ = 0;
+};
+
+}  // namespace dotsweep

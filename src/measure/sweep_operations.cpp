@@ -1,0 +1,36 @@
+#include "measure/sweep_operations.hpp"
+
+#include "gpu/baselines.hpp"
+#include "gpu/cuda_error.hpp"
+#include "gpu/variant_kernel.hpp"
+
+namespace dotsweep {
+
+std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
+                                                CompileQueue& queue) {
+  std::vector<MeasuredOperation> operations;
+  for (auto& baseline : make_baselines(device)) {
+    MeasuredOperation op;
+    op.name = baseline.name;
+    op.operation = std::move(baseline.operation);
+    operations.push_back(std::move(op));
+  }
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    MeasuredOperation op;
+    op.name = variants[i].id();
+    op.config = variants[i];
+    op.make = [&queue, &device, config = variants[i], i]() -> std::unique_ptr<DotOperation> {
+      const CompileOutcome& outcome = queue.get(i);
+      if (!outcome.kernels) throw GpuError("compile failed: " + outcome.error);
+      try {
+        return std::make_unique<VariantKernel>(config, *outcome.kernels, device);
+      } catch (const GpuError& e) {
+        throw GpuError(std::string("load failed: ") + e.what());
+      }
+    };
+    operations.push_back(std::move(op));
+  }
+  return operations;
+}
+
+}  // namespace dotsweep

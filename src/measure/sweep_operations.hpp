@@ -1,0 +1,18 @@
+// What a sweep measures at every size: the baselines, then each valid variant
+// of the space, built on first use from the compile queue's cubin.
+#pragma once
+
+#include <vector>
+
+#include "core/variant_config.hpp"
+#include "gpu/device_info.hpp"
+#include "measure/compile_queue.hpp"
+#include "measure/measured_operation.hpp"
+
+namespace dotsweep {
+
+// `queue` compiles `variants` in this order and must outlive the operations.
+std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
+                                                CompileQueue& queue);
+
+}  // namespace dotsweep

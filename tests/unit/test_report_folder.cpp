@@ -1,0 +1,46 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/input_error.hpp"
+#include "core/report_folder.hpp"
+
+using namespace dotsweep;
+
+namespace {
+std::filesystem::path fresh_dir(const char* name) {
+  const auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+}  // namespace
+
+TEST_CASE("a report folder is created with its sweep.csv header, and a taken one is refused untouched") {
+  const auto dir = fresh_dir("dotsweep_report_folder_test");
+  {
+    ReportFolder folder(dir.string());
+    CHECK(std::filesystem::exists(dir / "sweep.csv"));
+    MeasurementRecord row;
+    row.variant = "v";
+    row.type = "f32";
+    row.mode = "cold";
+    folder.append(row);
+  }
+  const auto size_before = std::filesystem::file_size(dir / "sweep.csv");
+  CHECK_THROWS_WITH_AS(ReportFolder(dir.string()), doctest::Contains("already holds a report"), InputError);
+  CHECK_THROWS_AS(ReportFolder::require_free(dir.string()), InputError);
+  CHECK_NOTHROW(ReportFolder::require_free((dir / "not-yet").string()));
+  CHECK(std::filesystem::file_size(dir / "sweep.csv") == size_before);  // the earlier rows survive
+
+  // Any one of the report files marks the folder as taken.
+  const auto other = fresh_dir("dotsweep_report_folder_test_ctx");
+  std::filesystem::create_directories(other);
+  std::ofstream(other / "summary.md") << "earlier\n";
+  CHECK_THROWS_AS(ReportFolder(other.string()), InputError);
+  CHECK_FALSE(std::filesystem::exists(other / "sweep.csv"));
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(other);
+}
+
+TEST_CASE("an empty folder name is bad input") { CHECK_THROWS_AS(ReportFolder(""), InputError); }

@@ -1,0 +1,53 @@
+#include <doctest/doctest.h>
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/input_error.hpp"
+#include "core/report_writer.hpp"
+#include "core/text_file.hpp"
+
+using namespace dotsweep;
+
+namespace {
+void write_gzip(const std::filesystem::path& path, const std::string& text) {
+  gzFile file = gzopen(path.string().c_str(), "wb");
+  REQUIRE(file != nullptr);
+  REQUIRE(gzwrite(file, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
+  REQUIRE(gzclose(file) == Z_OK);
+}
+}  // namespace
+
+TEST_CASE("a gzipped report reads the same as the plain one; a truncated one is bad input") {
+  const auto dir = std::filesystem::temp_directory_path() / "dotsweep_text_file_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::vector<MeasurementRecord> rows(2);
+  rows[0].variant = "a";
+  rows[1].variant = "b";
+  for (auto& r : rows) {
+    r.type = "f32";
+    r.mode = "cold";
+    r.n = 4096;
+  }
+  write_records((dir / "sweep.csv").string(), rows);
+  const std::string plain = read_text_file((dir / "sweep.csv").string());
+  write_gzip(dir / "sweep.csv.gz", plain);
+  CHECK(read_text_file((dir / "sweep.csv.gz").string()) == plain);
+  const auto back = read_records((dir / "sweep.csv.gz").string());
+  REQUIRE(back.size() == 2);
+  CHECK(back[1].variant == "b");
+
+  // Cut the compressed stream in half: the reader must refuse, not return a prefix.
+  std::string gz;
+  {
+    std::ifstream in(dir / "sweep.csv.gz", std::ios::binary);
+    gz.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::ofstream(dir / "cut.csv.gz", std::ios::binary) << gz.substr(0, gz.size() / 2);
+  CHECK_THROWS_AS(read_text_file((dir / "cut.csv.gz").string()), InputError);
+  CHECK_THROWS_AS(read_text_file((dir / "missing.csv").string()), InputError);
+  std::filesystem::remove_all(dir);
+}

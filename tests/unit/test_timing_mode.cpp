@@ -1,0 +1,20 @@
+#include <doctest/doctest.h>
+
+#include "core/input_error.hpp"
+#include "core/timing_mode.hpp"
+
+using namespace dotsweep;
+
+TEST_CASE("timing modes parse in the order given, once each, and print back") {
+  CHECK(parse_timing_modes("cold") == std::vector<TimingMode>{TimingMode::cold});
+  CHECK(parse_timing_modes("hot,cold") == std::vector<TimingMode>{TimingMode::hot, TimingMode::cold});
+  CHECK(parse_timing_modes("cold,cold,hot") == std::vector<TimingMode>{TimingMode::cold, TimingMode::hot});
+  CHECK(to_string(TimingMode::cold) == "cold");
+  CHECK(to_string(TimingMode::hot) == "hot");
+}
+
+TEST_CASE("an unknown or empty mode list is bad input naming it") {
+  CHECK_THROWS_WITH_AS(parse_timing_modes("warm"), doctest::Contains("'warm'"), InputError);
+  CHECK_THROWS_AS(parse_timing_modes(""), InputError);
+  CHECK_THROWS_AS(parse_timing_modes(","), InputError);
+}
