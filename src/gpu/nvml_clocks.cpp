@@ -56,6 +56,9 @@ std::unique_ptr<NvmlClocks> NvmlClocks::open(int cuda_device, std::string& why_n
   char bus_id[64] = {};
   const cudaError_t cuda_rc = cudaDeviceGetPCIBusId(bus_id, static_cast<int>(sizeof bus_id), cuda_device);
   if (cuda_rc != cudaSuccess) {
+    // The runtime keeps the failure as its "last error", which the next
+    // launch's cudaGetLastError would report as its own: take it back here.
+    cudaGetLastError();
     why_not = std::string("cudaDeviceGetPCIBusId failed: ") + cudaGetErrorString(cuda_rc);
     return nullptr;
   }

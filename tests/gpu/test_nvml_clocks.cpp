@@ -60,4 +60,6 @@ TEST_CASE("NVML clocks: a second instance and a bad device index") {
   std::string why_bad;
   CHECK(NvmlClocks::open(9999, why_bad) == nullptr);
   CHECK_FALSE(why_bad.empty());
+  // The failed lookup leaves no error behind for the next launch to report as its own.
+  CHECK(cudaGetLastError() == cudaSuccess);
 }
