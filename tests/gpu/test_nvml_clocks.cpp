@@ -2,6 +2,8 @@
 // says why and passes, unless DOTSWEEP_EXPECT_NVML=1 demands it (GPU hosts).
 #include <doctest/doctest.h>
 
+#include <cuda_runtime_api.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <string>
