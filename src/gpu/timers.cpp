@@ -44,13 +44,21 @@ StoppingRule with_resolution(StoppingRule rule, std::size_t launches) {
   return rule;
 }
 
-// Destroys a graph and its executable on every path out of HotTimer::measure.
+// A captured graph and its executable, destroyed on every path out of HotTimer::measure.
 struct GraphGuard {
   cudaGraph_t graph = nullptr;
   cudaGraphExec_t exec = nullptr;
+  GraphGuard() = default;
+  GraphGuard(const GraphGuard&) = delete;
+  GraphGuard& operator=(const GraphGuard&) = delete;
   ~GraphGuard() {
     if (exec) cudaGraphExecDestroy(exec);
     if (graph) cudaGraphDestroy(graph);
+  }
+  std::size_t nodes() const {
+    std::size_t count = 0;
+    check_cuda(cudaGraphGetNodes(graph, nullptr, &count), "cudaGraphGetNodes");
+    return count;
   }
 };
 
@@ -65,7 +73,16 @@ void capture(DotOperation& operation, const std::vector<DotInputs>& slots, std::
     throw;
   }
   check_cuda(cudaStreamEndCapture(stream, &graph.graph), "cudaStreamEndCapture");
-  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
+}
+
+// Launches per graph: one per slot, at least kMinHotLaunches, and no more than
+// keep the graph within kMaxHeldGraphNodes (learned from a one-launch capture).
+std::size_t hot_launches(DotOperation& operation, const std::vector<DotInputs>& slots, cudaStream_t stream) {
+  GraphGuard probe;
+  capture(operation, slots, 1, stream, probe);
+  const std::size_t per_launch = std::max<std::size_t>(1, probe.nodes());
+  const std::size_t fitting = kMaxHeldGraphNodes / per_launch;
+  return std::max(kMinHotLaunches, std::min(slots.size(), fitting));
 }
 }  // namespace
 
@@ -121,12 +138,13 @@ HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {
 
 TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule_in) {
   if (slots.empty()) throw GpuError("hot timing needs at least one input slot");
-  TimingSamples samples;
-  samples.launches = std::max(kMinHotLaunches, slots.size());
-  samples.last_output = slots[(samples.launches - 1) % slots.size()].result;
   warm_up(operation, slots.front(), stream_);
+  TimingSamples samples;
+  samples.launches = hot_launches(operation, slots, stream_);
+  samples.last_output = slots[(samples.launches - 1) % slots.size()].result;
   GraphGuard graph;
   capture(operation, slots, samples.launches, stream_, graph);
+  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
   // One unmeasured replay: uploads the graph and warms the instruction caches.
   check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
   check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");

@@ -27,6 +27,11 @@ inline constexpr double kEventTickUs = 0.032;
 // neighbours overlap (measured on the H200 at 2^24: 38.1 us per launch at
 // K = 1, 35.6 at K = 8, 35.4 at K = 20).
 inline constexpr std::size_t kMinHotLaunches = 8;
+// A graph queued behind the blocking kernel must be enqueueable while the
+// stream is held: the launch queue is finite, and a graph of 8192 memset +
+// kernel launches deadlocked behind the blocker on the H200 (the blocker's
+// 20 s timeout fired). Above this many nodes K is reduced (never below 8).
+inline constexpr std::size_t kMaxHeldGraphNodes = 1024;
 
 struct TimingSamples {
   std::vector<double> us;         // one per sample, per launch
@@ -68,7 +73,8 @@ class ColdTimer {
 class HotTimer {
  public:
   explicit HotTimer(cudaStream_t stream);
-  // Launch k of the graph reads slots[k % slots.size()]; K = max(kMinHotLaunches, slots.size()).
+  // Launch k of the graph reads slots[k % slots.size()]; K = max(kMinHotLaunches,
+  // slots.size()), reduced to keep the graph within kMaxHeldGraphNodes.
   TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule);
 
  private:

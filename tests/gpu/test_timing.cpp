@@ -112,6 +112,12 @@ TEST_CASE("hot timing replays at least 8 launches per sample, behind the blocker
   SpinOperation many_slots({20'000});
   const TimingSamples from_many = timer.measure(many_slots, std::vector<DotInputs>(12), rule);
   CHECK(from_many.launches == 12);
+  // Many more slots than a held graph may hold: K is cut to the node budget
+  // (one node per spin launch), and the replay neither deadlocks behind the
+  // blocker nor times it out.
+  SpinOperation tiny({1'000});
+  const TimingSamples from_thousands = timer.measure(tiny, std::vector<DotInputs>(8192), rule);
+  CHECK(from_thousands.launches == kMaxHeldGraphNodes);
   const double median = summarize(from_one.us).median;
   CAPTURE(median);
   CHECK(median >= 49.5);
