@@ -36,6 +36,12 @@ void StreamBlocker::block(cudaStream_t stream, unsigned long long min_spin_ns) {
   launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, kTimeoutNs, stream);
 }
 
+void StreamBlocker::hold_for(cudaStream_t stream, unsigned long long min_spin_ns) {
+  *release_host_ = 1;
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, kTimeoutNs, stream);
+}
+
 void StreamBlocker::release() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   *release_host_ = 1;

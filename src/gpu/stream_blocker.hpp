@@ -19,6 +19,9 @@ class StreamBlocker {
   // Queues the spinning kernel; it returns once release() was called and at
   // least min_spin_ns passed.
   void block(cudaStream_t stream, unsigned long long min_spin_ns);
+  // Queues the spinning kernel already released: it holds the stream for
+  // min_spin_ns only, so work queued behind it can never deadlock.
+  void hold_for(cudaStream_t stream, unsigned long long min_spin_ns);
   void release();
   // Valid after the stream passed the blocker. Throws GpuError if it timed out
   // (the host took longer than the timeout to enqueue: the sample is void).

@@ -29,7 +29,11 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // spinning until its timeout.
 class HeldStream {
  public:
-  HeldStream(StreamBlocker& blocker, cudaStream_t stream) : blocker_(blocker) { blocker_.block(stream, kClockSpinNs); }
+  // until_released = false: the blocker spins its fixed time only (see kMaxHeldGraphNodes).
+  HeldStream(StreamBlocker& blocker, cudaStream_t stream, bool until_released = true) : blocker_(blocker) {
+    if (until_released) blocker_.block(stream, kClockSpinNs);
+    else blocker_.hold_for(stream, kClockSpinNs);
+  }
   ~HeldStream() { blocker_.release(); }
   HeldStream(const HeldStream&) = delete;
   HeldStream& operator=(const HeldStream&) = delete;
@@ -59,6 +63,17 @@ struct GraphGuard {
     std::size_t count = 0;
     check_cuda(cudaGraphGetNodes(graph, nullptr, &count), "cudaGraphGetNodes");
     return count;
+  }
+  bool kernels_only() const {
+    std::size_t count = nodes();
+    std::vector<cudaGraphNode_t> all(count);
+    check_cuda(cudaGraphGetNodes(graph, all.data(), &count), "cudaGraphGetNodes");
+    for (std::size_t i = 0; i < count; ++i) {
+      cudaGraphNodeType type;
+      check_cuda(cudaGraphNodeGetType(all[i], &type), "cudaGraphNodeGetType");
+      if (type != cudaGraphNodeTypeKernel) return false;
+    }
+    return true;
   }
 };
 
@@ -144,6 +159,7 @@ TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotIn
   samples.last_output = slots[(samples.launches - 1) % slots.size()].result;
   GraphGuard graph;
   capture(operation, slots, samples.launches, stream_, graph);
+  samples.held_until_enqueued = graph.kernels_only();
   check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
   // One unmeasured replay: uploads the graph and warms the instruction caches.
   check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
@@ -153,7 +169,7 @@ TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotIn
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
     {
-      HeldStream held(blocker_, stream_);
+      HeldStream held(blocker_, stream_, samples.held_until_enqueued);
       events_.record_start(stream_);
       check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
       events_.record_stop(stream_);

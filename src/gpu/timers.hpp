@@ -28,15 +28,19 @@ inline constexpr double kEventTickUs = 0.032;
 // K = 1, 35.6 at K = 8, 35.4 at K = 20).
 inline constexpr std::size_t kMinHotLaunches = 8;
 // A graph queued behind the blocking kernel must be enqueueable while the
-// stream is held: the launch queue is finite, and a graph of 8192 memset +
-// kernel launches deadlocked behind the blocker on the H200 (the blocker's
-// 20 s timeout fired). Above this many nodes K is reduced (never below 8).
+// stream is held. On the H200, graphs of 1024 kernel nodes replayed behind
+// it, but graphs holding memset nodes (the atomic finish's zeroing: 512 or
+// 8192 memset + kernel launches) deadlocked until the blocker's 20 s timeout.
+// So K is cut to keep a graph within this many nodes (never below 8), and a
+// graph with any node that is not a kernel is held for the blocker's fixed
+// spin only (StreamBlocker::hold_for), not until the host releases it.
 inline constexpr std::size_t kMaxHeldGraphNodes = 1024;
 
 struct TimingSamples {
   std::vector<double> us;         // one per sample, per launch
   std::vector<double> clock_mhz;  // SM clock read by the blocker next to each sample (0 = unknown)
   std::size_t launches = 1;       // launches per sample
+  bool held_until_enqueued = true; // false: hot graph with non-kernel nodes, held for a fixed spin only
   float* last_output = nullptr;   // where the last timed launch left its result (device memory)
 };
 

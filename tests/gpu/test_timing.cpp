@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "core/statistics.hpp"
+#include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/timers.hpp"
 #include "test_stream.hpp"
@@ -50,6 +51,16 @@ class FailingOperation : public SpinOperation {
 
  private:
   int calls_ = 0;
+};
+
+// Zeroes its output with a memset before the spin, as the atomic finish does.
+class MemsetSpinOperation : public SpinOperation {
+ public:
+  MemsetSpinOperation() : SpinOperation({1'000}) {}
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    check_cuda(cudaMemsetAsync(in.result, 0, sizeof(float), stream), "cudaMemsetAsync");
+    SpinOperation::enqueue(in, stream);
+  }
 };
 
 }  // namespace
@@ -118,6 +129,16 @@ TEST_CASE("hot timing replays at least 8 launches per sample, behind the blocker
   SpinOperation tiny({1'000});
   const TimingSamples from_thousands = timer.measure(tiny, std::vector<DotInputs>(8192), rule);
   CHECK(from_thousands.launches == kMaxHeldGraphNodes);
+  CHECK(from_thousands.held_until_enqueued);
+  // A graph with memset nodes deadlocked behind a held stream on the H200: it
+  // is held for the blocker's fixed spin only, and replays.
+  DeviceBuffer<float> output(1);
+  std::vector<DotInputs> memset_slots(8192);
+  for (auto& slot : memset_slots) slot.result = output.get();
+  MemsetSpinOperation memset_spin;
+  const TimingSamples with_memsets = timer.measure(memset_spin, memset_slots, rule);
+  CHECK(with_memsets.launches == kMaxHeldGraphNodes / 2);
+  CHECK_FALSE(with_memsets.held_until_enqueued);
   const double median = summarize(from_one.us).median;
   CAPTURE(median);
   CHECK(median >= 49.5);
