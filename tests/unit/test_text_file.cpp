@@ -51,3 +51,21 @@ TEST_CASE("a gzipped report reads the same as the plain one; a truncated one is 
   CHECK_THROWS_AS(read_text_file((dir / "missing.csv").string()), InputError);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("the committed H200 baseline (.csv.gz) reads back: both modes, ranked, every group with a tie group") {
+  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
+  REQUIRE(records.size() > 1000);
+  std::size_t cold = 0, hot = 0, tied = 0;
+  for (const auto& r : records) {
+    cold += r.mode == "cold";
+    hot += r.mode == "hot";
+    tied += r.tied_best == true;
+    if (r.correct && r.median_us) {
+      REQUIRE(r.ci_lo_us.has_value());
+      CHECK(*r.ci_lo_us <= *r.median_us);
+      CHECK(*r.median_us <= *r.ci_hi_us);
+    }
+  }
+  CHECK(cold == hot);
+  CHECK(tied >= 24);  // at least one rank-1 row per (n, mode) group of the default sweep
+}
