@@ -1,7 +1,10 @@
 // The `list` and `info` subcommands (sweep lives in sweep_runner.hpp).
 #pragma once
 
+#include <cstddef>
 #include <string>
+
+#include "core/space_file.hpp"
 
 namespace dotsweep {
 
@@ -10,6 +13,7 @@ struct ListOptions {
   bool compile = false;    // compile each valid variant through NVRTC (no GPU needed)
   int arch = 90;           // sm_XX to compile for
   std::string cache_dir;   // empty: no cache, so every variant really compiles
+  std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
 };
 // Exit 0, or 1 when a variant failed to compile.
 int run_list(const ListOptions& options);

@@ -10,7 +10,9 @@
 namespace dotsweep {
 
 int run_list(const ListOptions& options) {
-  const SearchSpace space = load_space_or_default(options.space_path);
+  // An arch NVRTC does not know would fail every variant, as if each were broken.
+  if (options.compile) require_supported_arch(options.arch, "--arch");
+  const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
   // Without a GPU the planner checks against the CUDA limits every current GPU shares.
   const DeviceLimits limits;
   std::vector<VariantConfig> valid;

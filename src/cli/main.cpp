@@ -1,11 +1,15 @@
 // dotsweep: sweep, check and time GPU dot-product kernel variants against
 // cuBLAS and CUB. Exit status: 0 done, 1 a variant failed to compile (list),
-// 2 bad input, 3 no usable GPU, 4 the GPU failed during the run.
+// 2 bad input, 3 no usable GPU, 4 the GPU failed during the run, 5 a host-side
+// failure (out of memory, file system, internal).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <new>
 
 #include "cli/commands.hpp"
+#include "cli/help_text.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/sweep_runner.hpp"
 #include "core/input_error.hpp"
 #include "core/size_list.hpp"
@@ -32,6 +36,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
       ->default_val(rule.budget_seconds);
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
   command.add_option("--top", o.top, "variants per size in the printed summary")->default_val(o.top);
+  command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
+      ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");
 }
 
@@ -54,13 +60,20 @@ int main(int argc, char** argv) {
   list_command->add_flag("--compile", list.compile, "compile every valid variant through NVRTC and report failures");
   list_command->add_option("--arch", list.arch, "SM architecture to compile for (90 = sm_90)")->default_val(90);
   list_command->add_flag("!--use-cache", no_cache, "read and fill the cubin cache instead of compiling everything");
+  list_command->add_option("--max-configs", list.max_configs, "refuse a space that expands to more configurations")
+      ->default_val(list.max_configs);
 
   int info_device = 0;
   CLI::App* info_command = app.add_subcommand("info", "the device and the environment");
   info_command->add_option("--device", info_device, "CUDA device index")->default_val(0);
 
+  dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
+  for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
+
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -72,12 +85,14 @@ int main(int argc, char** argv) {
 
   try {
     if (*list_command) {
+      dotsweep::check_list_options(list, list_command->count("--arch") > 0, list_command->count("--use-cache") > 0);
       if (!no_cache) list.cache_dir = dotsweep::default_cache_dir();
       return dotsweep::run_list(list);
     }
     if (*info_command) return dotsweep::run_info(info_device);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
+    dotsweep::check_sweep_options(sweep);
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());
@@ -85,8 +100,20 @@ int main(int argc, char** argv) {
   } catch (const dotsweep::NoDeviceError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());
     return 3;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "dotsweep: %s\n", e.what());
+  } catch (const dotsweep::GpuError& e) {
+    std::fprintf(stderr, "dotsweep: the GPU failed: %s\n", e.what());
     return 4;
+  } catch (const dotsweep::ContextLost& e) {
+    std::fprintf(stderr, "dotsweep: the GPU failed: %s\n", e.what());
+    return 4;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "dotsweep: host error: out of host memory (try smaller --sizes or a smaller space)\n");
+    return 5;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dotsweep: host error: %s\n", e.what());
+    return 5;
+  } catch (...) {
+    std::fprintf(stderr, "dotsweep: host error: an unknown exception\n");
+    return 5;
   }
 }

@@ -4,8 +4,9 @@
 
 namespace dotsweep {
 
-SearchSpace load_space_or_default(const std::string& path) {
-  return path.empty() ? parse_space_text(kDefaultSpaceToml, kEmbeddedSpaceName) : load_space_file(path);
+SearchSpace load_space_or_default(const std::string& path, std::size_t max_configs) {
+  return path.empty() ? parse_space_text(kDefaultSpaceToml, kEmbeddedSpaceName, max_configs)
+                      : load_space_file(path, max_configs);
 }
 
 }  // namespace dotsweep

@@ -10,7 +10,8 @@ namespace dotsweep {
 
 inline constexpr const char* kEmbeddedSpaceName = "<embedded variants/default.toml>";
 
-// `path` empty selects the embedded default. Throws InputError on bad input.
-SearchSpace load_space_or_default(const std::string& path);
+// `path` empty selects the embedded default. Throws InputError on bad input,
+// and on a space that would expand past max_configs (core/space_file.hpp).
+SearchSpace load_space_or_default(const std::string& path, std::size_t max_configs = kDefaultMaxConfigs);
 
 }  // namespace dotsweep

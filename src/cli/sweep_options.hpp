@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {
@@ -20,6 +21,7 @@ struct SweepOptions {
   std::string cache_dir;                  // empty: default_cache_dir()
   MeasureSettings measure;
   int top = 5;                            // rows per size in the printed summary
+  std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
   bool progress = true;
 };
 

@@ -10,10 +10,13 @@
 #include <cstdio>
 #include <thread>
 
+#include <unistd.h>
+
 #include "cli/progress.hpp"
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
 #include "core/report_folder.hpp"
+#include "core/input_error.hpp"
 #include "core/report_naming.hpp"
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"
@@ -54,6 +57,42 @@ Environment environment_of(const DeviceInfo& device, std::time_t started_at, std
   return env;
 }
 
+std::uint64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+}
+
+// A sweep of a space with nothing to measure is a mistake in the space (a
+// `list` of it is fine: that is how one finds out why).
+void require_valid_configs(const SearchSpace& space, const SpacePlan& plan, const std::string& against,
+                           const std::string& space_path) {
+  if (!plan.valid.empty()) return;
+  std::string first;
+  if (!plan.rejected.empty()) first = " (first: " + plan.rejected.front().id + ": " + plan.rejected.front().reason + ")";
+  throw InputError("space '" + space.name + "': none of its " + std::to_string(space.configs.size()) +
+                   " configurations is valid " + against + first + "; `dotsweep list" +
+                   (space_path.empty() ? "" : " --space " + space_path) + "` shows every reason");
+}
+
+// Refuses up front the sizes whose buffers the device cannot hold, rather
+// than failing at cudaMalloc with part of the report written.
+void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceInfo& device, bool hot) {
+  constexpr std::size_t kHarnessReserve = std::size_t{512} << 20;  // timers, cuBLAS/CUB workspaces, partials
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return;  // the sweep will say what failed
+  const std::size_t usable = free_bytes > kHarnessReserve ? free_bytes - kHarnessReserve : 0;
+  for (const std::int64_t n : sizes) {
+    const std::size_t needed =
+        SizeBuffers::device_bytes(n, hot ? kHotFootprintL2s * device.l2_bytes : 0, kMaxHotSlots);
+    if (needed > usable)
+      throw InputError("--sizes: n = " + size_label(n) + " needs " + byte_figure(needed) +
+                       " of device memory (2 inputs x " + std::to_string(n) + " x 4 bytes, padded" +
+                       (hot ? ", plus the hot-timing copies" : "") + "), more than the " + byte_figure(usable) +
+                       " free on device " + std::to_string(device.index) + " (" + device.name +
+                       ") after 512 MiB kept for the harness; pass smaller --sizes");
+  }
+}
+
 }  // namespace
 
 int run_sweep(const SweepOptions& options_in) {
@@ -62,12 +101,18 @@ int run_sweep(const SweepOptions& options_in) {
   SweepOptions options = options_in;
   if (options.cache_dir.empty()) options.cache_dir = default_cache_dir();
 
-  // Plan.
-  const SearchSpace space = load_space_or_default(options.space_path);
+  // Plan. Whatever can be checked without a GPU is checked before looking for one.
+  const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
   const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
+  require_host_memory(sizes, physical_memory_bytes());
   if (!options.out_dir.empty()) ReportFolder::require_free(options.out_dir);
+  require_valid_configs(space, plan_space(space, DeviceLimits{}), "within the limits every CUDA GPU shares", options.space_path);
   const DeviceInfo device = query_device(options.device);
   const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
+  require_valid_configs(space, plan, "on " + device.name, options.space_path);
+  const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
+                   options.measure.modes.end();
+  require_device_memory(sizes, device, hot);
   Environment env = environment_of(device, started_at, options.measure.seed);
   const std::string out_dir = options.out_dir.empty() ? options.results_root + "/" + gpu_slug(device.name) + "/" +
                                                             utc_timestamp_compact(started_at)

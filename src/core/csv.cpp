@@ -3,6 +3,7 @@
 #include "core/csv.hpp"
 
 #include <iterator>
+#include <unordered_set>
 
 #include "core/input_error.hpp"
 
@@ -74,8 +75,13 @@ CsvTable read_csv(std::istream& in, const std::string& origin) {
           throw InputError(where(line) + "unexpected character after a closing quote");
       } else {
         while (pos < text.size() && text[pos] != ',' && text[pos] != '\n' &&
-               !(text[pos] == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n'))
+               !(text[pos] == '\r' && pos + 1 < text.size() && text[pos + 1] == '\n')) {
+          // RFC 4180 allows a quote only in a quoted field; a stray one means
+          // the row was quoted by hand and would split differently elsewhere.
+          if (text[pos] == '"')
+            throw InputError(where(line) + "a quote inside an unquoted field (quote the whole field and double the quote)");
           field += text[pos++];
+        }
       }
       fields.push_back(std::move(field));
       if (pos >= text.size()) {
@@ -89,6 +95,12 @@ CsvTable read_csv(std::istream& in, const std::string& origin) {
       }
     }
     if (!have_header) {
+      // A name given twice would make column() pick one of them silently
+      // (unnamed columns, as spreadsheets add, are never looked up).
+      std::unordered_set<std::string> names;
+      for (const auto& name : fields)
+        if (!name.empty() && !names.insert(name).second)
+          throw InputError(where(record_line) + "column '" + name + "' appears twice in the header");
       table.header = std::move(fields);
       have_header = true;
     } else {

@@ -12,7 +12,9 @@ std::string csv_line(const std::vector<std::string>& fields);  // fields joined 
 
 // Reads every record; quoted fields may hold commas, quotes and newlines; CRLF
 // and LF line ends both accepted. Throws InputError (naming `origin` and the
-// line) on an unterminated quote or a row whose field count differs from the header.
+// line) on an unterminated quote, a quote inside an unquoted field, text after
+// a closing quote, a header naming a column twice, or a row whose field count
+// differs from the header (a truncated row).
 struct CsvTable {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;

@@ -4,6 +4,9 @@
 #include "core/record.hpp"
 
 #include <charconv>
+#include <cmath>
+#include <map>
+#include <tuple>
 #include <system_error>
 #include <type_traits>
 
@@ -36,6 +39,7 @@ std::string format(const std::optional<T>& v) {
 struct Cell {
   const std::string& origin;
   const char* column;
+  bool infinity_allowed = false;  // rel_err is +inf when a result was not finite
 };
 
 [[noreturn]] void not_a_number(const Cell& cell, const std::string& v) {
@@ -59,7 +63,13 @@ void parse_number(const std::string& raw, T& out, const Cell& cell) {
 }
 
 void parse(const std::string& v, std::string& out, const Cell&) { out = v; }
-void parse(const std::string& v, double& out, const Cell& cell) { parse_number(v, out, cell); }
+// NaN or infinity in a timing would rank or gate on nonsense, so they are
+// refused; the writer only ever writes "inf", and only as rel_err.
+void parse(const std::string& v, double& out, const Cell& cell) {
+  parse_number(v, out, cell);
+  if (std::isnan(out) || (std::isinf(out) && !(cell.infinity_allowed && out > 0)))
+    throw InputError(cell.origin + ": column '" + cell.column + "' value '" + v + "' is not a finite number");
+}
 template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
 void parse(const std::string& v, T& out, const Cell& cell) {
   parse_number(v, out, cell);
@@ -97,12 +107,18 @@ struct Column {
   bool required;
   std::string (*get)(const MeasurementRecord&);
   void (*set)(MeasurementRecord&, const std::string&, const Cell&);
+  bool infinity_allowed = false;
 };
 
 template <auto Member>
 Column col(const char* name, bool required = false) {
   return {name, required, [](const MeasurementRecord& r) { return format(r.*Member); },
           [](MeasurementRecord& r, const std::string& v, const Cell& c) { parse(v, r.*Member, c); }};
+}
+// A column whose value may be +inf: the relative error of a non-finite result.
+Column with_infinity(Column c) {
+  c.infinity_allowed = true;
+  return c;
 }
 template <auto Member>
 Column env_col(const char* name) {
@@ -148,7 +164,7 @@ const std::vector<Column>& columns() {
       col<&R::pct_peak>("pct_peak"),
       col<&R::speedup_vs_cublas>("speedup_vs_cublas"),
       col<&R::speedup_vs_cub>("speedup_vs_cub"),
-      col<&R::rel_err>("rel_err"),
+      with_infinity(col<&R::rel_err>("rel_err")),
       col<&R::err_bound>("err_bound"),
       col<&R::correct>("correct", true),
       col<&R::deterministic>("deterministic"),
@@ -202,6 +218,10 @@ std::vector<std::string> to_fields(const MeasurementRecord& record) {
 
 MeasurementRecord from_fields(const std::vector<std::string>& header,
                               const std::vector<std::string>& fields, const std::string& origin) {
+  // A row cut short (a truncated file) must not read as empty measurements.
+  if (fields.size() != header.size())
+    throw InputError(origin + ": row has " + std::to_string(fields.size()) + " fields, header has " +
+                     std::to_string(header.size()));
   MeasurementRecord record;
   for (const auto& c : columns()) {
     std::size_t i = 0;
@@ -211,9 +231,30 @@ MeasurementRecord from_fields(const std::vector<std::string>& header,
         throw InputError(origin + ": missing required column '" + c.name + "'");
       continue;  // older or trimmed CSVs: the field keeps its default
     }
-    c.set(record, i < fields.size() ? fields[i] : std::string(), Cell{origin, c.name});
+    c.set(record, fields[i], Cell{origin, c.name, c.infinity_allowed});
   }
   return record;
+}
+
+std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin) {
+  std::vector<MeasurementRecord> records;
+  records.reserve(table.rows.size());
+  // Row number of each (variant, type, n, mode) seen per report (gpu,
+  // timestamp: files may hold several): a second row for the same question
+  // would make ranking, compare and gate pick one silently.
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::int64_t, std::string>, std::size_t>
+      first_row;
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const std::string where = origin + ", row " + std::to_string(i + 1);
+    records.push_back(from_fields(table.header, table.rows[i], where));
+    const MeasurementRecord& r = records.back();
+    const auto [at, fresh] = first_row.try_emplace({r.env.gpu, r.env.timestamp, r.variant, r.type, r.n, r.mode}, i + 1);
+    if (!fresh)
+      throw InputError(where + ": duplicate of row " + std::to_string(at->second) + " (variant " + r.variant +
+                       ", type " + r.type + ", n " + std::to_string(r.n) + ", mode " + r.mode +
+                       (r.env.gpu.empty() ? std::string() : ", gpu " + r.env.gpu) + ")");
+  }
+  return records;
 }
 
 double dot_bytes(std::int64_t n, int element_bytes) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
+
 namespace dotsweep {
 
 // The machine a record was measured on; repeated in every row so CSVs from
@@ -64,10 +66,15 @@ struct MeasurementRecord {
 const std::vector<std::string>& record_columns();
 std::vector<std::string> to_fields(const MeasurementRecord& record);
 // Reads a row by column name, so column order and extra columns do not matter.
-// Throws InputError naming `origin` when a required column is missing or a
-// number does not parse.
+// Throws InputError naming `origin` when a required column is missing, the
+// row's field count differs from the header's, or a number does not parse or
+// is NaN or infinite (only rel_err may be +inf: a non-finite result).
 MeasurementRecord from_fields(const std::vector<std::string>& header,
                               const std::vector<std::string>& fields, const std::string& origin);
+// Every row of a table read by read_csv, each named "<origin>, row <i>" (from
+// 1) in errors; also throws InputError on a second row for the same
+// (variant, type, n, mode) within one report (the same gpu and timestamp).
+std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin);
 
 // Bytes a dot product must move: both inputs once.
 double dot_bytes(std::int64_t n, int element_bytes);

@@ -1,5 +1,10 @@
 #include "core/report_folder.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 #include "core/input_error.hpp"
@@ -18,12 +23,52 @@ std::string claim_folder(const std::string& path) {
 }
 }  // namespace
 
+namespace {
+namespace fs = std::filesystem;
+
+[[noreturn]] void cannot_write(const std::string& path, const std::string& why) {
+  throw InputError("--out '" + path + "': cannot write a report there: " + why + "; pass a writable --out folder");
+}
+
+// Proves the folder can be written by doing it: permission bits do not tell
+// (root ignores them; read-only mounts and /proc ignore root). For a missing
+// folder, the first missing component is made and removed again, so nothing
+// is left behind before the sweep has found a GPU.
+void require_writable(const std::string& path) {
+  std::error_code ec;
+  fs::path missing;  // the outermost folder that does not exist yet
+  fs::path at = fs::absolute(path, ec);
+  if (ec) cannot_write(path, ec.message());
+  while (!at.empty() && !fs::exists(fs::symlink_status(at, ec))) {
+    missing = at;
+    if (at == at.parent_path()) break;
+    at = at.parent_path();
+  }
+  if (!fs::exists(at, ec)) cannot_write(path, "no existing parent folder");
+  if (!fs::is_directory(at, ec)) {
+    if (missing.empty()) throw InputError("--out '" + path + "' is an existing file, not a folder; pass a folder");
+    cannot_write(path, "'" + at.string() + "' is a file, not a folder");
+  }
+  if (!missing.empty()) {
+    if (!fs::create_directory(missing, ec) || ec) cannot_write(path, ec ? ec.message() : "cannot create a folder");
+    fs::remove(missing, ec);
+    return;
+  }
+  const fs::path probe = at / (".dotsweep-write-test-" + std::to_string(::getpid()));
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) cannot_write(path, std::strerror(errno));
+  std::fclose(f);
+  fs::remove(probe, ec);
+}
+}  // namespace
+
 void ReportFolder::require_free(const std::string& path) {
   if (path.empty()) throw InputError("--out: the report folder name is empty");
   for (const auto& name : report_file_names())
     if (std::filesystem::exists(std::filesystem::path(path) / name))
       throw InputError("report folder '" + path + "' already holds a report (" + name +
                        "); pass a new --out folder (resuming a sweep is not built yet)");
+  require_writable(path);
 }
 
 const std::vector<std::string>& report_file_names() {

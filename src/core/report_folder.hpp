@@ -22,7 +22,8 @@ class ReportFolder {
   // mix or drop the earlier run's rows.
   explicit ReportFolder(std::string path);
   // The same refusal without creating anything, so a taken --out folder is
-  // reported before the sweep looks for a GPU.
+  // reported before the sweep looks for a GPU; also refuses an existing file
+  // and a folder that cannot be written (tried by writing, then undone).
   static void require_free(const std::string& path);
 
   const std::string& path() const { return path_; }

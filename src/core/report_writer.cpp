@@ -186,13 +186,7 @@ void SweepCsvWriter::append(const MeasurementRecord& record) {
 
 std::vector<MeasurementRecord> read_records(const std::string& csv_path) {
   std::istringstream in(read_text_file(csv_path));
-  const CsvTable table = read_csv(in, csv_path);
-  std::vector<MeasurementRecord> records;
-  records.reserve(table.rows.size());
-  for (std::size_t i = 0; i < table.rows.size(); ++i)
-    records.push_back(
-        from_fields(table.header, table.rows[i], csv_path + ", row " + std::to_string(i + 1)));
-  return records;
+  return records_from_table(read_csv(in, csv_path), csv_path);
 }
 
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records) {

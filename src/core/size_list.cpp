@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <sstream>
 
 #include "core/input_data.hpp"
@@ -23,11 +24,26 @@ static_assert(kMaxCheckedN == std::int64_t{1} << 29, "the messages below name th
                      ", the largest size whose exact checks stay exact in float32 (their integer sums would pass 2^24)");
 }
 
+bool all_digits(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
 std::int64_t parse_integer(const std::string& text, const std::string& item) {
-  if (text.empty() || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); }))
-    bad_size(item, "is not a size");
+  if (!all_digits(text)) bad_size(item, "is not a size");
   if (text.size() > 12) too_large(item);
   return std::stoll(text);
+}
+
+// The ":s" of a range multiplies the exponent step; past 29 it could only
+// repeat the lower end, and a wide number must not wrap into a small one
+// (4294967297 once became step 1).
+constexpr int kMaxExponent = 29;
+int parse_step(const std::string& text, const std::string& item) {
+  if (!all_digits(text)) bad_size(item, "has a step that is not a whole number");
+  const std::size_t first = text.find_first_not_of('0');
+  if (first == std::string::npos || text.size() - first > 2 || std::stoi(text.substr(first)) > kMaxExponent)
+    bad_size(item, "has step " + text + "; the step of the exponent must be 1.." + std::to_string(kMaxExponent));
+  return std::stoi(text.substr(first));
 }
 
 // "2^k", "2^k+c", "2^k-c" or a plain integer; `exponent` receives k (or -1).
@@ -61,15 +77,16 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
       std::string upper = item.substr(dots + 2);
       int step = 1;
       if (const std::size_t colon = upper.find(':'); colon != std::string::npos) {
-        step = static_cast<int>(parse_integer(upper.substr(colon + 1), item));
+        step = parse_step(upper.substr(colon + 1), item);
         upper = upper.substr(0, colon);
-        if (step < 1) bad_size(item, "has a step under 1");
       }
       int from, to;
       parse_term(item.substr(0, dots), item, from);
       parse_term(upper, item, to);
       if (from < 0 || to < 0 || from > to || item.find_first_of("+-") != std::string::npos)
         bad_size(item, "is not a range of powers of two 2^i..2^j with i <= j");
+      // Both ends are checked before expanding: k then never passes 2 x 29.
+      if (to > kMaxExponent) too_large(item);
       for (int k = from; k <= to; k += step) sizes.push_back(std::int64_t{1} << k);
     }
     if (sizes.back() < 1) bad_size(item, "is not a positive size");
@@ -82,6 +99,25 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
 }
 
 std::vector<std::int64_t> default_sizes() { return parse_sizes("1,2^12..2^28:2,1000003,2^20+3"); }
+
+std::uint64_t host_bytes_for_size(std::int64_t n) { return 2 * static_cast<std::uint64_t>(n) * sizeof(float); }
+
+void require_host_memory(const std::vector<std::int64_t>& sizes, std::uint64_t physical_bytes) {
+  if (sizes.empty() || physical_bytes == 0) return;
+  const std::int64_t n = *std::max_element(sizes.begin(), sizes.end());
+  const std::uint64_t needed = host_bytes_for_size(n);
+  if (needed > physical_bytes)
+    throw InputError("--sizes: n = " + size_label(n) + " needs " + byte_figure(needed) +
+                     " of host memory for its inputs (2 x " + std::to_string(n) + " x 4 bytes), more than this machine's " +
+                     byte_figure(physical_bytes) + "; pass smaller --sizes");
+}
+
+std::string byte_figure(std::uint64_t bytes) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f GB (%llu bytes)", static_cast<double>(bytes) / 1e9,
+                static_cast<unsigned long long>(bytes));
+  return buf;
+}
 
 std::string size_label(std::int64_t n) {
   for (int k = 0; k < 40; ++k) {

@@ -7,6 +7,7 @@
 #include "core/space_file.hpp"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -236,9 +237,42 @@ bool matches(const VariantConfig& c, const Match& m) {
   return true;
 }
 
+// The expansion's size from the axis sizes alone (saturating, so 10 long
+// axes cannot wrap into a small number), refused before anything is built:
+// a 4.1e9-combination file once ran out of memory after a minute.
+void require_expansion_within(const std::vector<std::vector<std::string>>& values, std::size_t includes,
+                              std::size_t max_configs, const std::string& origin) {
+  constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t count = 1;
+  std::string factors;
+  for (int a = 0; a < kAxes; ++a) {
+    const std::uint64_t size = values[a].size();
+    count = count > kSaturated / size ? kSaturated : count * size;
+    if (size > 1) factors += (factors.empty() ? "" : " x ") + std::to_string(size) + " " + axes()[a].key;
+  }
+  count = count > kSaturated - includes ? kSaturated : count + includes;
+  if (count <= max_configs) return;
+  const std::string how = factors.empty() ? std::string() : " (" + factors + " before [[exclude]]" +
+                                                               (includes ? ", plus " + std::to_string(includes) +
+                                                                               " [[include]]" : std::string()) + ")";
+  throw InputError(origin + ": the space expands to " + (count == kSaturated ? "more than 1.8e19" : std::to_string(count)) +
+                   " configurations" + how + ", over the limit of " + std::to_string(max_configs) +
+                   "; narrow the axes or raise the limit with --max-configs N");
+}
+
+// An axis value listed twice adds nothing (configs are de-duplicated by id),
+// so it does not count towards the expansion either.
+void drop_repeated_values(std::vector<std::string>& values) {
+  std::unordered_set<std::string> seen;
+  std::vector<std::string> unique;
+  for (auto& v : values)
+    if (seen.insert(v).second) unique.push_back(std::move(v));
+  values = std::move(unique);
+}
+
 }  // namespace
 
-SearchSpace parse_space_text(const std::string& text, const std::string& origin) {
+SearchSpace parse_space_text(const std::string& text, const std::string& origin, std::size_t max_configs) {
   toml::table root;
   try {
     root = toml::parse(text, origin);
@@ -298,8 +332,11 @@ SearchSpace parse_space_text(const std::string& text, const std::string& origin)
 
   const bool layout_given = !values[kLayout].empty();
   const VariantConfig defaults;
-  for (int a = 0; a < kAxes; ++a)
+  for (int a = 0; a < kAxes; ++a) {
     if (values[a].empty()) values[a].push_back(value_of(defaults, a));
+    drop_repeated_values(values[a]);
+  }
+  require_expansion_within(values, includes.size(), max_configs, origin);
 
   std::unordered_set<std::string> seen;
   auto add = [&](const VariantConfig& c) {
@@ -335,7 +372,7 @@ SearchSpace parse_space_text(const std::string& text, const std::string& origin)
   return space;
 }
 
-SearchSpace load_space_file(const std::string& path) {
+SearchSpace load_space_file(const std::string& path, std::size_t max_configs) {
   // C stdio, so errno reliably says why (ENOENT, EACCES, EISDIR on read).
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw InputError("cannot read space file '" + path + "': " + std::strerror(errno));
@@ -347,7 +384,7 @@ SearchSpace load_space_file(const std::string& path) {
   const int err = errno;
   std::fclose(f);
   if (failed) throw InputError("cannot read space file '" + path + "': " + std::strerror(err));
-  return parse_space_text(text, path);
+  return parse_space_text(text, path, max_configs);
 }
 
 }  // namespace dotsweep

@@ -2,6 +2,7 @@
 // tables, in the manner of a CI matrix, so nobody writes an expression evaluator.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -16,9 +17,17 @@ struct SearchSpace {
   std::vector<VariantConfig> configs;  // the expanded, de-duplicated space, in file order
 };
 
+// The most configurations a space may expand to unless --max-configs raises
+// it: every valid one is compiled (about 0.2 s of NVRTC each) and measured at
+// every size, so a larger space is more likely a typo than a plan.
+inline constexpr std::size_t kDefaultMaxConfigs = 10000;
+
 // Parses TOML text. `origin` names the input in error messages (a path or "<embedded>").
-// Throws InputError naming the origin, the key and what is expected.
-SearchSpace parse_space_text(const std::string& text, const std::string& origin);
-SearchSpace load_space_file(const std::string& path);
+// Throws InputError naming the origin, the key and what is expected, and,
+// before building anything, when the expansion (the product of the axis
+// sizes, before [[exclude]], plus the [[include]]s) exceeds max_configs.
+SearchSpace parse_space_text(const std::string& text, const std::string& origin,
+                             std::size_t max_configs = kDefaultMaxConfigs);
+SearchSpace load_space_file(const std::string& path, std::size_t max_configs = kDefaultMaxConfigs);
 
 }  // namespace dotsweep

@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -56,16 +58,31 @@ std::optional<CubinEntry> read_cubin_entry(const std::string& dir, const std::st
   return entry;
 }
 
-void write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry) {
-  if (dir.empty()) return;
+bool write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry) {
+  if (dir.empty()) return false;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) return;
+  if (ec) return false;
   std::string names;
   for (const auto& name : entry.lowered_names) names += name + "\n";
   // The names file is written last: an entry counts only once both exist.
-  if (write_atomically(cubin_path(dir, key), entry.cubin.data(), entry.cubin.size()))
-    write_atomically(names_path(dir, key), names.data(), names.size());
+  return write_atomically(cubin_path(dir, key), entry.cubin.data(), entry.cubin.size()) &&
+         write_atomically(names_path(dir, key), names.data(), names.size());
+}
+
+std::string cache_dir_problem(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return "cannot create it: " + ec.message();
+  if (!fs::is_directory(dir, ec)) return "it is not a folder";
+  const fs::path probe = fs::path(dir) / (".write-test." + std::to_string(::getpid()));
+  std::FILE* f = std::fopen(probe.c_str(), "wb");
+  if (!f) return std::string("cannot write in it: ") + std::strerror(errno);
+  const bool written = std::fputs("x", f) >= 0;
+  const bool closed = std::fclose(f) == 0;
+  fs::remove(probe, ec);
+  if (!written || !closed) return "cannot write in it";
+  return {};
 }
 
 }  // namespace dotsweep

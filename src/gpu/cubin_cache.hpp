@@ -18,6 +18,10 @@ struct CubinEntry {
 std::string fnv1a_hex(const std::string& text);
 std::optional<CubinEntry> read_cubin_entry(const std::string& dir, const std::string& key);
 // Best effort: a cache that cannot be written only costs a recompile.
-void write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry);
+// Returns false when the entry could not be written (or dir is empty).
+bool write_cubin_entry(const std::string& dir, const std::string& key, const CubinEntry& entry);
+// Why `dir` cannot serve as the cache (it cannot be created, or a file in it
+// cannot be written: tried, then removed); empty when it can.
+std::string cache_dir_problem(const std::string& dir);
 
 }  // namespace dotsweep

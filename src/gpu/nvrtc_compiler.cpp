@@ -2,9 +2,12 @@
 
 #include <nvrtc.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 
+#include "core/input_error.hpp"
 #include "gpu/cubin_cache.hpp"
 
 namespace dotsweep {
@@ -37,8 +40,46 @@ std::string default_cache_dir() {
   return {};
 }
 
+std::string nvrtc_version() {
+  int major = 0, minor = 0;
+  if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return "unknown";
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
+std::vector<int> nvrtc_supported_archs() {
+  int count = 0;
+  if (nvrtcGetNumSupportedArchs(&count) != NVRTC_SUCCESS || count <= 0) return {};
+  std::vector<int> archs(static_cast<std::size_t>(count));
+  if (nvrtcGetSupportedArchs(archs.data()) != NVRTC_SUCCESS) return {};
+  std::sort(archs.begin(), archs.end());
+  return archs;
+}
+
+void require_supported_arch(int arch, const std::string& option) {
+  const std::vector<int> archs = nvrtc_supported_archs();
+  if (archs.empty() || std::find(archs.begin(), archs.end(), arch) != archs.end()) return;
+  std::string list;
+  for (const int a : archs) list += (list.empty() ? "" : " ") + std::to_string(a);
+  throw InputError(option + " " + std::to_string(arch) + ": NVRTC " + nvrtc_version() + " compiles for sm_" +
+                   std::to_string(archs.front()) + "..sm_" + std::to_string(archs.back()) + ", that is " + list +
+                   " (90 = sm_90)");
+}
+
 NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir)
-    : source_(std::move(source)), source_name_(std::move(source_name)), cache_dir_(std::move(cache_dir)), arch_(arch) {}
+    : source_(std::move(source)), source_name_(std::move(source_name)), cache_dir_(std::move(cache_dir)), arch_(arch) {
+  if (cache_dir_.empty()) return;
+  if (const std::string why = cache_dir_problem(cache_dir_); !why.empty()) {
+    warn_about_cache(why);
+    cache_dir_.clear();
+  }
+}
+
+void NvrtcCompiler::warn_about_cache(const std::string& why) const {
+  std::call_once(*cache_warning_, [&] {
+    std::fprintf(stderr, "dotsweep: warning: cubin cache '%s' is not usable (%s); compiling without it\n",
+                 cache_dir_.c_str(), why.c_str());
+  });
+}
 
 std::vector<std::string> NvrtcCompiler::options() const {
   // -arch=sm_XX (not compute_XX) makes NVRTC emit SASS we can load directly.
@@ -46,9 +87,7 @@ std::vector<std::string> NvrtcCompiler::options() const {
 }
 
 std::string NvrtcCompiler::cache_key(const std::vector<std::string>& name_expressions) const {
-  int major = 0, minor = 0;
-  nvrtcVersion(&major, &minor);
-  std::string material = source_ + '\0' + std::to_string(major) + "." + std::to_string(minor) + '\0';
+  std::string material = source_ + '\0' + nvrtc_version() + '\0';
   for (const auto& option : options()) material += option + '\0';
   for (const auto& name : name_expressions) material += name + '\0';
   return fnv1a_hex(material);
@@ -85,7 +124,8 @@ CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expr
   check_nvrtc(nvrtcGetCUBIN(guard.program, result.cubin.data()), "nvrtcGetCUBIN");
   result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names});
+  if (!write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names}))
+    warn_about_cache("writing an entry failed");
   return result;
 }
 

@@ -2,6 +2,8 @@
 // an on-disk cubin cache. Works without a GPU: the target arch is a parameter.
 #pragma once
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -23,7 +25,10 @@ class CompileError : public std::runtime_error {
 
 class NvrtcCompiler {
  public:
-  // `cache_dir` empty disables the cache. `arch` is e.g. 90 for sm_90.
+  // `cache_dir` empty disables the cache. `arch` is e.g. 90 for sm_90. A
+  // cache folder that cannot be created or written is warned about once on
+  // stderr and not used (as is one whose writes start failing later), rather
+  // than silently recompiling everything on every run.
   NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir);
 
   // Compiles the instantiations named by `name_expressions` into one cubin.
@@ -38,9 +43,20 @@ class NvrtcCompiler {
   std::string cache_key(const std::vector<std::string>& name_expressions) const;
   std::vector<std::string> options() const;
 
+  void warn_about_cache(const std::string& why) const;
+
   std::string source_, source_name_, cache_dir_;
   int arch_;
+  std::shared_ptr<std::once_flag> cache_warning_ = std::make_shared<std::once_flag>();
 };
+
+// "13.0": the NVRTC this binary loads.
+std::string nvrtc_version();
+// The sm_XX archs this NVRTC compiles for, ascending (e.g. 75 ... 121).
+std::vector<int> nvrtc_supported_archs();
+// Throws InputError naming the arch and the supported range unless this
+// NVRTC compiles for sm_<arch>. `option` names it in the message ("--arch").
+void require_supported_arch(int arch, const std::string& option);
 
 // $DOTSWEEP_CACHE_DIR, else $XDG_CACHE_HOME/dotsweep, else ~/.cache/dotsweep.
 std::string default_cache_dir();

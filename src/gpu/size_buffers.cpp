@@ -33,12 +33,24 @@ void SizeBuffers::upload(const std::vector<float>& a, const std::vector<float>& 
 
 DotInputs SizeBuffers::main() const { return {a_.get(), b_.get(), n_, result_.get()}; }
 
+namespace {
+std::size_t slot_count(std::size_t slot_bytes, std::size_t min_footprint_bytes, std::size_t max_slots) {
+  const std::size_t wanted = std::max<std::size_t>(1, (min_footprint_bytes + slot_bytes - 1) / slot_bytes);
+  return std::min(wanted, std::max<std::size_t>(1, max_slots));
+}
+}  // namespace
+
+std::size_t SizeBuffers::device_bytes(long long n, std::size_t min_footprint_bytes, std::size_t max_slots) {
+  const std::size_t slot_bytes = 2 * padded_floats(n) * sizeof(float);
+  const std::size_t slots = slot_count(slot_bytes, min_footprint_bytes, max_slots);
+  return slot_bytes + (slots == 1 ? 0 : slots * (slot_bytes + sizeof(float)));
+}
+
 std::vector<DotInputs> SizeBuffers::rotating_slots(std::size_t min_footprint_bytes, std::size_t max_slots,
                                                    cudaStream_t stream) {
   const std::size_t slot_floats = 2 * padded_;
   const std::size_t slot_bytes = slot_floats * sizeof(float);
-  const std::size_t wanted = std::max<std::size_t>(1, (min_footprint_bytes + slot_bytes - 1) / slot_bytes);
-  const std::size_t slots = std::min(wanted, std::max<std::size_t>(1, max_slots));
+  const std::size_t slots = slot_count(slot_bytes, min_footprint_bytes, max_slots);
   if (slots == 1) return {main()};
 
   if (pool_.size() < slots * slot_floats) pool_ = DeviceBuffer<float>(slots * slot_floats);

@@ -26,6 +26,12 @@ class SizeBuffers {
   // footprint within the cap). One slot means the main buffers alone reach it.
   std::vector<DotInputs> rotating_slots(std::size_t min_footprint_bytes, std::size_t max_slots, cudaStream_t stream);
 
+  // Device bytes the inputs of size n take: both padded inputs, plus the
+  // rotating copies rotating_slots(min_footprint_bytes, max_slots) adds
+  // (min_footprint_bytes 0: no hot timing, no copies). For refusing up front
+  // a size that cannot fit.
+  static std::size_t device_bytes(long long n, std::size_t min_footprint_bytes, std::size_t max_slots);
+
  private:
   long long n_;
   std::size_t padded_;  // floats per input, n plus at least one canary vector, 256-byte aligned

@@ -41,10 +41,130 @@ mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"
 expect 2 "already holds a report" -- --sizes 4096 --out "$scratch/taken"
 expect 2 "2^29" -- --sizes '2^30'
 
-# Without a usable GPU a sweep says so in one line and exits 3.
+# Without a usable GPU a sweep says so in one line and exits 3; values at the
+# ends of the accepted ranges pass the checks, and the unused --out folder is
+# not left behind.
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --sizes 4096 --out "$scratch/run"
   expect 3 "no usable CUDA device" -- info
+  expect 3 "no usable CUDA device" -- --seed 0 --top 0 --min-samples 1 --max-samples 1000000 --ci-target 100 \
+    --time-budget 3600 --device 0 --max-configs 10000000 --mode cold,cold --sizes 1,2^29 --out "$scratch/new/deeper"
+  [[ -e "$scratch/new" ]] && { echo "FAIL: the --out check left $scratch/new behind"; failures=$((failures + 1)); }
+fi
+
+# ---- Bad numbers: one line naming the option, the value and the range; exit 2
+# before looking for a GPU (the same runs without the bad option reach exit 3).
+run=(--sizes 4096 --out "$scratch/run")
+expect 2 "max-samples: 0 is out of range; accepted: 1..1000000" -- --max-samples 0 "${run[@]}"
+expect 2 "min-samples 50 is more than --max-samples 5" -- --min-samples 50 --max-samples 5 "${run[@]}"
+expect 2 "min-samples: 0 is out of range" -- --min-samples 0 "${run[@]}"
+expect 2 "ci-target: 0 is out of range; accepted: more than 0 and at most 100" -- --ci-target 0 "${run[@]}"
+expect 2 "ci-target: -1 is out of range" -- --ci-target -1 "${run[@]}"
+expect 2 "ci-target: 1e+09 is out of range" -- --ci-target 1e9 "${run[@]}"
+expect 2 "ci-target: nan is out of range" -- --ci-target nan "${run[@]}"
+expect 2 "time-budget: -5 is out of range; accepted: more than 0 and at most 3600" -- --time-budget -5 "${run[@]}"
+expect 2 "time-budget: 0 is out of range" -- sweep --time-budget 0 "${run[@]}"
+expect 2 "seed: -1 is out of range; accepted: 0 or more" -- --seed -1 "${run[@]}"
+expect 2 "seed: 18446744073709551616 is out of range" -- --seed 18446744073709551616 "${run[@]}"
+expect 2 "top: '010' has a leading zero" -- --top 010 "${run[@]}"
+expect 2 "max-samples: '0x10' is not a whole decimal number" -- sweep --max-samples 0x10 "${run[@]}"
+expect 2 "device: -1 is out of range; accepted: 0 or more" -- --device -1 "${run[@]}"
+expect 2 "device: -1 is out of range" -- info --device -1
+expect 2 "max-configs: 0 is out of range; accepted: 1..10000000" -- --max-configs 0 "${run[@]}"
+
+# ---- list: --arch is checked against NVRTC's own list, and only with --compile.
+for arch in 10 0 -1 999; do
+  expect 2 "arch $arch: NVRTC .* compiles for sm_" -- list --compile --arch "$arch"
+done
+expect 2 "arch 90: --arch only applies with --compile" -- list --arch 90
+expect 2 "use-cache only applies with --compile" -- list --use-cache
+
+# ---- An empty string is refused, never read as "the default".
+expect 2 "sizes: the value is empty" -- --sizes "" --out "$scratch/run"
+expect 2 "space: the value is empty" -- --space "" "${run[@]}"
+expect 2 "out: the value is empty" -- --sizes 4096 --out ""
+expect 2 "cache-dir: the value is empty" -- --cache-dir "" "${run[@]}"
+expect 2 "mode: the value is empty" -- --mode "" "${run[@]}"
+expect 2 "space: the value is empty" -- list --space ""
+
+# ---- Size ranges that once overflowed into other sizes or steps.
+expect 2 "'2^34..2^34:2147483647' has step 2147483647; the step of the exponent must be 1..29" -- \
+  --sizes '2^34..2^34:2147483647' --out "$scratch/run"
+expect 2 "'2^12..2^28:4294967297' has step 4294967297" -- --sizes '2^12..2^28:4294967297' --out "$scratch/run"
+expect 2 "'2^28..2^34' is above 2^29" -- --sizes '2^28..2^34' --out "$scratch/run"
+
+# ---- --out that cannot hold a report, refused before looking for a GPU.
+: >"$scratch/a_file"
+expect 2 "out '$scratch/a_file' is an existing file, not a folder" -- --sizes 4096 --out "$scratch/a_file"
+expect 2 "cannot write a report there: '$scratch/a_file' is a file" -- --sizes 4096 --out "$scratch/a_file/sub"
+expect 2 "out '/proc/dotsweep-test/run': cannot write a report there" -- --sizes 4096 --out /proc/dotsweep-test/run
+
+# ---- A space with no valid configuration: `list` shows why (exit 0), a sweep refuses (exit 2).
+printf 'name = "none"\n[axes]\nblock = [2000, 48]\n' >"$scratch/none.toml"
+expect 2 "none of its 2 configurations is valid" -- --space "$scratch/none.toml" "${run[@]}"
+if ! "$dotsweep" list --space "$scratch/none.toml" >"$scratch/list" 2>&1 || ! grep -q "^# 0 valid, 2 rejected" "$scratch/list"; then
+  echo "FAIL: list of a space with no valid configuration"; cat "$scratch/list"; failures=$((failures + 1))
+fi
+
+# ---- Huge spaces are refused before they are built, with the count and the limit.
+values() { seq -s, "$@"; }
+printf '[axes]\nblock = [%s]\nitems = [%s]\nvec = [%s]\n' "$(values 1 1600)" "$(values 1 1600)" "$(values 1 1600)" \
+  >"$scratch/huge.toml"
+expect 2 "expands to 4096000000 configurations (1600 block x 1600 items x 1600 vec .*over the limit of 10000" -- \
+  list --space "$scratch/huge.toml"
+expect 2 "expands to 4096000000 configurations" -- --space "$scratch/huge.toml" "${run[@]}"
+grids=$(for k in $(seq 1 23); do printf ', "persistent:%d"' "$k"; done)
+printf '[axes]\nblock = [%s]\nitems = [%s]\nvec = [1, 2, 4]\ngrid = ["cover"%s]\nreduce = ["shuffle"]\nfinish = ["two_pass", "atomic"]\n' \
+  "$(values 32 32 1024)" "$(values 1 16)" "$grids" >"$scratch/wide.toml"
+expect 2 "expands to 73728 configurations .*over the limit of 10000; .*--max-configs" -- list --space "$scratch/wide.toml"
+if ! "$dotsweep" list --space "$scratch/wide.toml" --max-configs 100000 >"$scratch/list" 2>&1 ||
+  ! grep -q "^# 73728 valid, 0 rejected" "$scratch/list"; then
+  echo "FAIL: list --max-configs 100000 of the 73728-config space"; tail -3 "$scratch/list"; failures=$((failures + 1))
+fi
+
+# ---- A newcomer's first five minutes.
+if ! "$dotsweep" --version >"$scratch/out" 2>"$scratch/err" || ! grep -q "^dotsweep [0-9.]*, NVRTC [0-9]*\.[0-9]*$" "$scratch/out" ||
+  [[ -s "$scratch/err" ]]; then
+  echo "FAIL: --version"; cat "$scratch/out" "$scratch/err"; failures=$((failures + 1))
+fi
+"$dotsweep" --help >"$scratch/out" 2>&1
+for part in "Exit status: 0 done; 1 a variant failed to compile" "2 bad" "3 no usable GPU" "4 the GPU failed" \
+  "5 a host-side failure" "2^12..2^28:2 steps the exponent by 2" "1..2^29" "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32" \
+  "--version" "--max-configs"; do
+  grep -qF -- "$part" "$scratch/out" || { echo "FAIL: --help does not say '$part'"; failures=$((failures + 1)); }
+done
+# An unusable cache folder is warned about once, and the run goes on without it.
+printf '[axes]\nblock = [256]\nitems = [4]\nvec = [4]\n' >"$scratch/one.toml"
+DOTSWEEP_CACHE_DIR=/proc/dotsweep-cache expect 0 "warning: cubin cache '/proc/dotsweep-cache' is not usable" -- \
+  list --space "$scratch/one.toml" --compile --use-cache
+DOTSWEEP_CACHE_DIR="$scratch/a_file" expect 0 "warning: cubin cache '$scratch/a_file' is not usable" -- \
+  list --space "$scratch/one.toml" --compile --use-cache
+
+# Running out of host memory is a host error (exit 5, one line), not "the GPU
+# failed": a space of 215^3 (just under 10^7) configs listed under an
+# address-space limit 60 MB above what the binary needs to start (the CUDA
+# libraries map most of it); building the space needs about 1.5 GB.
+printf '[axes]\nblock = [%s]\nitems = [%s]\nvec = [%s]\n' "$(values 1 215)" "$(values 1 215)" "$(values 1 215)" \
+  >"$scratch/big.toml"
+start_kb=0
+for kb in $(seq 400000 100000 6000000); do
+  # (a segfault in the loader at too low a limit is expected: silenced by the subshell)
+  if (ulimit -v "$kb" && "$dotsweep" list --space "$scratch/one.toml" >/dev/null 2>&1) 2>/dev/null; then
+    start_kb=$kb
+    break
+  fi
+done
+if ((start_kb > 0)); then
+  (ulimit -v $((start_kb + 60000)) && exec "$dotsweep" list --space "$scratch/big.toml" --max-configs 10000000) \
+    >/dev/null 2>"$scratch/err"
+  got=$?
+  if [[ $got -ne 5 ]] || ! grep -q "^dotsweep: host error: out of host memory" "$scratch/err" || [[ $(wc -l <"$scratch/err") -ne 1 ]]; then
+    echo "FAIL: out of host memory -> exit $got (want 5):"; cat "$scratch/err"; failures=$((failures + 1))
+  else
+    echo "ok: list of 215^3 configs under ulimit -v $((start_kb + 60000)) -> 5: $(cat "$scratch/err")"
+  fi
+else
+  echo "skipped: no address-space limit up to 6 GB lets dotsweep start"
 fi
 
 # The quick space lists without a GPU.

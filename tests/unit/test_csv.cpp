@@ -83,3 +83,21 @@ TEST_CASE("empty input has no header and no rows") {
   CHECK(t.header.empty());
   CHECK(t.rows.empty());
 }
+
+TEST_CASE("bad quoting and truncated rows are errors naming the line, never fields read differently") {
+  CHECK(error_of("x,y\n1,ab\"c\n") == "t.csv:2: a quote inside an unquoted field (quote the whole field and double the quote)");
+  CHECK(error_of("x,y\n1,2\n3,4\"\n") == "t.csv:3: a quote inside an unquoted field (quote the whole field and double the quote)");
+  CHECK(error_of("x,y\n\"1\"2,3\n") == "t.csv:2: unexpected character after a closing quote");
+  CHECK(error_of("x,y\n1,\"2\n") == "t.csv:2: unterminated quoted field");
+  // A file cut mid-row: the last row is short.
+  CHECK(error_of("x,y,z\n1,2,3\n4,5") == "t.csv:3: row has 2 fields, header has 3");
+  // A row with a field too many (an unquoted comma in free text).
+  CHECK(error_of("x,y\n1,2,3\n") == "t.csv:2: row has 3 fields, header has 2");
+}
+
+TEST_CASE("a header naming a column twice is an error; unnamed columns may repeat") {
+  CHECK(error_of("n,mode,n\n1,cold,2\n") == "t.csv:1: column 'n' appears twice in the header");
+  const auto t = parse("x,,\n1,,\n");
+  CHECK(t.header.size() == 3);
+  CHECK(t.column("x") == 0);
+}

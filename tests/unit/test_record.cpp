@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "core/csv.hpp"
@@ -264,4 +266,76 @@ TEST_CASE("bytes and bandwidth") {
   CHECK(dot_bytes(1000, 4) == 8000.0);
   CHECK(effective_gbps(1 << 28, 4, 1000.0) == doctest::Approx(2147.483648));
   CHECK(effective_gbps(1000, 4, 0.0) == 0.0);
+}
+
+TEST_CASE("a row whose field count differs from the header is an error, not empty measurements") {
+  const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct", "median_us"};
+  CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1"}) == "o: row has 6 fields, header has 7");
+  CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1", "2", "3"}) == "o: row has 8 fields, header has 7");
+}
+
+TEST_CASE("NaN and infinity in numeric fields are refused; rel_err alone may be +inf") {
+  const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct", "median_us"};
+  for (const std::string bad : {"nan", "NaN", "-nan", "inf", "-inf", "infinity", "INF"}) {
+    CAPTURE(bad);
+    CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1", bad}) ==
+          "o: column 'median_us' value '" + bad + "' is not a finite number");
+  }
+  auto with_ci = header;
+  with_ci.back() = "ci_hi_us";
+  CHECK(contains(error_of(with_ci, {"v", "candidate", "f32", "5", "cold", "1", "nan"}), "'ci_hi_us'"));
+  auto with_peak = header;
+  with_peak.back() = "peak_gbps";
+  CHECK(contains(error_of(with_peak, {"v", "candidate", "f32", "5", "cold", "1", "inf"}), "'peak_gbps'"));
+
+  // A kernel that returned inf or NaN has rel_err = +inf (correctness_verdict),
+  // written as "inf": that row must read back.
+  MeasurementRecord wrong;
+  wrong.variant = "v";
+  wrong.kind = "candidate";
+  wrong.type = "f32";
+  wrong.mode = "cold";
+  wrong.rel_err = std::numeric_limits<double>::infinity();
+  const auto back = from_fields(record_columns(), to_fields(wrong), "o");
+  REQUIRE(back.rel_err.has_value());
+  CHECK(std::isinf(*back.rel_err));
+  auto with_err = header;
+  with_err.back() = "rel_err";
+  CHECK(error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
+        "o: column 'rel_err' value 'nan' is not a finite number");
+  CHECK(error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "-inf"}) ==
+        "o: column 'rel_err' value '-inf' is not a finite number");
+}
+
+TEST_CASE("records_from_table names the file and row, and refuses a duplicate row") {
+  const auto table_of = [](const std::string& text) {
+    std::istringstream in(text);
+    return read_csv(in, "r.csv");
+  };
+  const auto error_in = [&](const std::string& text) {
+    return input_error_of([&] { records_from_table(table_of(text), "r.csv"); });
+  };
+  const std::string header = "variant,kind,type,n,mode,correct,median_us,gpu,timestamp\n";
+  const std::string a = "v1,candidate,f32,4096,cold,1,5.5,H200,2025-01-01T00:00:00Z\n";
+  const std::string b = "v2,candidate,f32,4096,cold,1,6.5,H200,2025-01-01T00:00:00Z\n";
+  CHECK(records_from_table(table_of(header + a + b), "r.csv").size() == 2);
+
+  // Non-numeric and non-finite fields name the row.
+  CHECK(error_in(header + a + "v2,candidate,f32,4096,cold,1,fast,H200,t\n") ==
+        "r.csv, row 2: column 'median_us' value 'fast' is not a number");
+  CHECK(error_in(header + a + "v2,candidate,f32,4096,cold,1,nan,H200,t\n") ==
+        "r.csv, row 2: column 'median_us' value 'nan' is not a finite number");
+  CHECK(error_in(header + a + "v2,candidate,f32,12x,cold,1,1,H200,t\n") ==
+        "r.csv, row 2: column 'n' value '12x' is not a number");
+
+  // The same (variant, type, n, mode) twice in one report.
+  CHECK(error_in(header + a + b + "v1,candidate,f32,4096,cold,1,9.5,H200,2025-01-01T00:00:00Z\n") ==
+        "r.csv, row 3: duplicate of row 1 (variant v1, type f32, n 4096, mode cold, gpu H200)");
+  // Another mode, size or report (gpu, timestamp) is another question: files may hold several reports.
+  CHECK(records_from_table(table_of(header + a + "v1,candidate,f32,4096,hot,1,5.5,H200,2025-01-01T00:00:00Z\n" +
+                                    "v1,candidate,f32,8192,cold,1,5.5,H200,2025-01-01T00:00:00Z\n" +
+                                    "v1,candidate,f32,4096,cold,1,5.5,H200,2025-02-02T00:00:00Z\n" +
+                                    "v1,candidate,f32,4096,cold,1,5.5,B200,2025-01-01T00:00:00Z\n"),
+                           "r.csv")
+            .size() == 5);
 }

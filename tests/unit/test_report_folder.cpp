@@ -5,6 +5,7 @@
 
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
+#include "test_support.hpp"
 
 using namespace dotsweep;
 
@@ -44,3 +45,31 @@ TEST_CASE("a report folder is created with its sweep.csv header, and a taken one
 }
 
 TEST_CASE("an empty folder name is bad input") { CHECK_THROWS_AS(ReportFolder(""), InputError); }
+
+TEST_CASE("--out that cannot hold a report is refused before anything is written") {
+  using dotsweep::test::contains;
+  using dotsweep::test::input_error_of;
+  const auto dir = fresh_dir("dotsweep_report_folder_unwritable");
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "a_file") << "x\n";
+
+  const std::string file = (dir / "a_file").string();
+  CHECK(input_error_of([&] { ReportFolder::require_free(file); }) ==
+        "--out '" + file + "' is an existing file, not a folder; pass a folder");
+  const std::string under_file = input_error_of([&] { ReportFolder::require_free(file + "/sub/deeper"); });
+  CHECK(contains(under_file, "cannot write a report there"));
+  CHECK(contains(under_file, "'" + file + "' is a file, not a folder"));
+  // /proc takes no new folders, not even from root, whom permission bits do not stop.
+  CHECK(contains(input_error_of([] { ReportFolder::require_free("/proc/dotsweep-unit-test/run"); }),
+                 "--out '/proc/dotsweep-unit-test/run': cannot write a report there"));
+  CHECK_THROWS_AS(ReportFolder((dir / "a_file").string()), InputError);
+
+  // A writable new folder passes and is not left behind; an existing one keeps only its own files.
+  CHECK_NOTHROW(ReportFolder::require_free((dir / "new" / "deeper").string()));
+  CHECK_FALSE(std::filesystem::exists(dir / "new"));
+  CHECK_NOTHROW(ReportFolder::require_free(dir.string()));
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;
+  CHECK(entries == 1);
+  std::filesystem::remove_all(dir);
+}

@@ -128,3 +128,39 @@ TEST_CASE("size labels") {
   CHECK(size_label(p2(28)) == "2^28");
   CHECK(size_label(p2(20) - 1) == "1048575");  // no "2^20-1" form
 }
+
+TEST_CASE("range steps and ends that once overflowed are refused, not wrapped") {
+  // 2^34..2^34:2147483647 once yielded 35 sizes (k += step wrapped), and
+  // :4294967297 became step 1 (the cast to int dropped the high bits).
+  for (const std::string item : {"2^34..2^34:2147483647", "2^12..2^28:4294967297", "2^12..2^28:30",
+                                 "2^12..2^28:99999999999999999999", "2^12..2^28:0", "2^12..2^28:-1",
+                                 "2^12..2^28:x", "2^12..2^28:"}) {
+    CAPTURE(item);
+    const std::string message = error_of(item);
+    CHECK(contains(message, "'" + item + "'"));
+    CHECK(contains(message, "step"));
+  }
+  CHECK(contains(error_of("2^12..2^28:4294967297"), "1..29"));
+  // Ends past 2^29 are refused by the size limit whatever the step.
+  CHECK(contains(error_of("2^28..2^34:1"), "2^29"));
+  CHECK(contains(error_of("2^40..2^40"), "2^29"));
+  // The largest step is accepted and lands on the lower end only.
+  CHECK(parse_sizes("2^0..2^29:29") == Sizes{1, p2(29)});
+  CHECK(parse_sizes("2^12..2^28:29") == Sizes{p2(12)});
+  CHECK(parse_sizes("2^12..2^16:02") == Sizes{p2(12), p2(14), p2(16)});  // a step is decimal
+}
+
+TEST_CASE("host memory: the largest size's inputs must fit") {
+  CHECK(host_bytes_for_size(1) == 8);
+  CHECK(host_bytes_for_size(p2(29)) == std::uint64_t{1} << 32);
+  CHECK_NOTHROW(require_host_memory({4096, p2(29)}, std::uint64_t{1} << 33));
+  CHECK_NOTHROW(require_host_memory({p2(29)}, std::uint64_t{1} << 32));  // exactly enough
+  CHECK_NOTHROW(require_host_memory({p2(29)}, 0));                        // unknown: not refused
+  CHECK_NOTHROW(require_host_memory({}, 1));
+  const std::string message = input_error_of([] { require_host_memory({4096, p2(29), p2(20)}, std::uint64_t{2} << 30); });
+  CHECK(contains(message, "n = 2^29"));
+  CHECK(contains(message, "4.29 GB (4294967296 bytes)"));
+  CHECK(contains(message, "2 x 536870912 x 4 bytes"));
+  CHECK(contains(message, "2.15 GB (2147483648 bytes)"));
+  CHECK(contains(message, "--sizes"));
+}

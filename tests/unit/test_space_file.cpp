@@ -210,3 +210,52 @@ TEST_CASE("load_space_file on a missing file") {
   const std::string msg = input_error_of([] { load_space_file("/nonexistent/dir/space.toml"); });
   CHECK(msg == "cannot read space file '/nonexistent/dir/space.toml': No such file or directory");
 }
+
+namespace {
+std::string numbers(int from, int to) {
+  std::string out;
+  for (int i = from; i <= to; ++i) out += (out.empty() ? "" : ", ") + std::to_string(i);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("a space expanding past max_configs is refused before it is built, with the count and the limit") {
+  // 1600^3 = 4.1e9 combinations once ran out of memory after a minute; now
+  // the product of the axis sizes is refused at once.
+  const std::string huge = "[axes]\nblock = [" + numbers(1, 1600) + "]\nitems = [" + numbers(1, 1600) +
+                           "]\nvec = [" + numbers(1, 1600) + "]\n";
+  CHECK(error_of(huge) ==
+        "variants/x.toml: the space expands to 4096000000 configurations (1600 block x 1600 items x 1600 vec before "
+        "[[exclude]]), over the limit of 10000; narrow the axes or raise the limit with --max-configs N");
+
+  // The limit counts the [[include]]s, and is inclusive.
+  const std::string hundred = "[axes]\nblock = [" + numbers(1, 10) + "]\nitems = [" + numbers(1, 10) + "]\n";
+  CHECK(parse_space_text(hundred, "s", 100).configs.size() == 100);
+  const std::string with_include = hundred + "[[include]]\nblock = 999\n";
+  CHECK(parse_space_text(with_include, "s", 101).configs.size() == 101);
+  const std::string over = input_error_of([&] { parse_space_text(with_include, "s.toml", 100); });
+  CHECK(contains(over, "expands to 101 configurations (10 block x 10 items before [[exclude]], plus 1 [[include]])"));
+  CHECK(contains(over, "over the limit of 100"));
+  CHECK(contains(over, "--max-configs"));
+
+  // Excludes are not subtracted (counting them would mean building the space),
+  // but a value listed twice adds nothing and is not counted.
+  CHECK_THROWS_AS(parse_space_text(hundred + "[[exclude]]\nblock = 1\n", "s", 99), InputError);
+  CHECK(parse_space_text("[axes]\nblock = [256, 256, 128, 256]\n", "s", 2).configs.size() == 2);
+
+  // Saturating: many long axes cannot wrap into a small count.
+  std::string wide = "[axes]\n";
+  for (const char* axis : {"block", "items", "vec"}) wide += std::string(axis) + " = [" + numbers(1, 300000) + "]\n";
+  wide += "grid = [\"cover\"";
+  for (int k = 1; k <= 9999; k += 1) wide += ", \"persistent:" + std::to_string(k) + "\"";
+  wide += "]\n";
+  const std::string saturated = input_error_of([&] { parse_space_text(wide, "s", kDefaultMaxConfigs); });
+  CHECK(contains(saturated, "expands to more than 1.8e19 configurations"));  // 2.7e20
+
+  // The embedded-size default limit lets the shipped spaces through.
+  CHECK(kDefaultMaxConfigs == 10000);
+  CHECK_NOTHROW(load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/default.toml"));
+  CHECK_NOTHROW(load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml"));
+  CHECK(contains(input_error_of([] { load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/default.toml", 10); }),
+                 "over the limit of 10"));
+}

@@ -1,0 +1,38 @@
+#include "cli/help_text.hpp"
+
+#include "dotsweep_version.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+
+namespace dotsweep {
+
+std::string version_text() { return std::string("dotsweep ") + DOTSWEEP_VERSION + ", NVRTC " + nvrtc_version(); }
+
+std::string help_footer() {
+  return R"(Sizes (--sizes, comma separated): 4096, 2^20, 2^20+3, 2^20-1, or a range of
+powers of two: 2^12..2^28 is every doubling from 2^12 to 2^28, and
+2^12..2^28:2 steps the exponent by 2 (2^12, 2^14, ..., 2^28; the step is
+1..29). Every n must be in 1..2^29 (536870912), the largest whose exact checks
+stay exact in float32.
+
+Variant ids (docs/space_files.md): type.b<block>.i<items>.v<vec>.grid.layout.reduce.finish.hint.acc,
+e.g. f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32 = float32 data, 256 threads
+per block, 4 vector loads per thread, float4 loads (v1/v2/v4), a persistent
+grid of 2 x SMs x occupancy blocks (p<k>; cover = one tile per block), per-warp
+shared partials (seq = sequential), warp-shuffle block reduction (tree =
+shared-memory tree), atomic grid finish (2pass = a second kernel), plain
+loads, float32 accumulator.
+
+Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
+input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run
+(rows measured so far stay in sweep.csv); 5 a host-side failure (out of host
+memory, a file system error, an internal error).
+)";
+}
+
+void describe_program(CLI::App& app) {
+  app.set_version_flag("--version", [] { return version_text(); }, "print the dotsweep and NVRTC versions and exit");
+  app.footer(help_footer());
+  for (CLI::App* sub : app.get_subcommands({})) sub->footer(help_footer());
+}
+
+}  // namespace dotsweep

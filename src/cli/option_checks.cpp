@@ -1,0 +1,138 @@
+#include "cli/option_checks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+
+#include "core/input_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+struct IntegerRange {
+  const char* option;
+  std::int64_t min;
+  std::uint64_t max;
+};
+
+constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
+constexpr std::uint64_t kUint64Max = std::numeric_limits<std::uint64_t>::max();
+
+// Each option's accepted range; the largest value of its type reads "or more".
+const IntegerRange kIntegers[] = {
+    {"--device", 0, kIntMax},
+    {"--seed", 0, kUint64Max},
+    {"--min-samples", 1, kMostSamples},
+    {"--max-samples", 1, kMostSamples},
+    {"--top", 0, kIntMax},
+    {"--max-configs", 1, kMostMaxConfigs},
+    // Any int spells an arch; which ones NVRTC compiles for is checked later.
+    {"--arch", std::numeric_limits<int>::min(), kIntMax},
+};
+
+const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir"};
+
+std::string range_text(std::int64_t min, std::uint64_t max) {
+  if (min == std::numeric_limits<int>::min()) return "a whole number";
+  if (max == kIntMax || max == kUint64Max) return std::to_string(min) + " or more";
+  return std::to_string(min) + ".." + std::to_string(max);
+}
+
+// The magnitude of a run of decimal digits; false when it passes 2^64-1.
+bool magnitude_of(const std::string& digits, std::uint64_t& magnitude) {
+  magnitude = 0;
+  for (const char c : digits) {
+    const auto d = static_cast<std::uint64_t>(c - '0');
+    if (magnitude > (kUint64Max - d) / 10) return false;
+    magnitude = magnitude * 10 + d;
+  }
+  return true;
+}
+
+// "" when `text` is a plain decimal integer in range, else why not.
+std::string integer_problem(const std::string& text, const IntegerRange& range) {
+  const std::string accepted = "; accepted: " + range_text(range.min, range.max);
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string digits = negative ? text.substr(1) : text;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+    return "'" + text + "' is not a whole decimal number" + accepted;
+  if (digits.size() > 1 && digits[0] == '0') {
+    const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);
+    return "'" + text + "' has a leading zero (it would read as octal); write " + (negative ? "-" : "") +
+           digits.substr(first) + accepted;
+  }
+  std::uint64_t magnitude = 0;
+  const bool fits = magnitude_of(digits, magnitude);
+  // -min as unsigned, without overflowing for the smallest int64.
+  const std::uint64_t most_negative =
+      range.min >= 0 ? 0 : static_cast<std::uint64_t>(-(range.min + 1)) + 1;
+  const std::uint64_t least = range.min > 0 ? static_cast<std::uint64_t>(range.min) : 0;
+  const bool in_range =
+      fits && (negative ? magnitude <= most_negative || magnitude == 0 : least <= magnitude && magnitude <= range.max);
+  if (!in_range) return text + " is out of range" + accepted;
+  return "";
+}
+
+std::string number_text(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+[[noreturn]] void out_of_range(const std::string& option, const std::string& value, const std::string& accepted) {
+  throw InputError(option + ": " + value + " is out of range; accepted: " + accepted);
+}
+
+void check_integer(const char* option, std::uint64_t value, const std::string& spelled) {
+  for (const auto& range : kIntegers)
+    if (std::string(option) == range.option && (value < static_cast<std::uint64_t>(std::max<std::int64_t>(range.min, 0)) ||
+                                                 value > range.max))
+      out_of_range(option, spelled, range_text(range.min, range.max));
+}
+
+void check_positive(const char* option, double value, double most, const char* unit) {
+  if (!std::isfinite(value) || !(value > 0) || value > most)
+    out_of_range(option, number_text(value), "more than 0 and at most " + number_text(most) + " " + unit);
+}
+
+}  // namespace
+
+void add_option_checks(CLI::App& command) {
+  for (const IntegerRange& range : kIntegers)
+    if (CLI::Option* option = command.get_option_no_throw(range.option))
+      option->check(CLI::Validator([range](std::string& text) { return integer_problem(text, range); },
+                                   range.min == std::numeric_limits<int>::min() ? "" : range_text(range.min, range.max),
+                                   "decimal"));
+  for (const char* name : kNonEmpty)
+    if (CLI::Option* option = command.get_option_no_throw(name))
+      option->check(CLI::Validator(
+          [](std::string& text) { return text.empty() ? std::string("the value is empty; leave the option out for its default") : std::string(); },
+          "", "non-empty"));
+}
+
+void check_sweep_options(const SweepOptions& o) {
+  const StoppingRule& rule = o.measure.rule;
+  if (o.device < 0) out_of_range("--device", std::to_string(o.device), "0 or more");
+  check_integer("--max-samples", rule.max_samples, std::to_string(rule.max_samples));
+  check_integer("--min-samples", rule.min_samples, std::to_string(rule.min_samples));
+  if (rule.min_samples > rule.max_samples)
+    throw InputError("--min-samples " + std::to_string(rule.min_samples) + " is more than --max-samples " +
+                     std::to_string(rule.max_samples) + "; accepted: 1..--max-samples");
+  check_positive("--ci-target", rule.ci_halfwidth_pct, kMostCiTargetPct, "(percent of the median)");
+  check_positive("--time-budget", rule.budget_seconds, kMostTimeBudgetSeconds, "(seconds per row)");
+  if (o.top < 0) out_of_range("--top", std::to_string(o.top), "0 or more");
+  check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
+}
+
+void check_list_options(const ListOptions& o, bool arch_given, bool use_cache_given) {
+  if (arch_given && !o.compile)
+    throw InputError("--arch " + std::to_string(o.arch) + ": --arch only applies with --compile");
+  if (use_cache_given && !o.compile) throw InputError("--use-cache only applies with --compile");
+  check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
+}
+
+}  // namespace dotsweep
