@@ -36,6 +36,8 @@ if [[ ! -x .venv/bin/meson ]]; then
   .venv/bin/pip install -q 'meson>=1.10,<2'
 fi
 meson=.venv/bin/meson
+# matplotlib for tools/plot.py: the plots a sweep writes into its report and the plot test.
+.venv/bin/python -c 'import matplotlib' 2>/dev/null || .venv/bin/pip install -q matplotlib
 
 if [[ ! -f build/build.ninja ]]; then
   "$meson" setup build

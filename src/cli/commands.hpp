@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "core/space_file.hpp"
 
@@ -20,5 +21,14 @@ int run_list(const ListOptions& options);
 
 // Exit 0; throws NoDeviceError without a usable GPU.
 int run_info(int device);
+
+// `compare`: reports side by side (core/compare.hpp), Markdown on stdout.
+struct CompareOptions {
+  std::vector<std::string> inputs;  // sweep.csv or .csv.gz files, each holding one or more reports
+  std::string markdown_path;        // also write the Markdown here when set
+};
+// Exit 0; throws InputError (exit 2) for unreadable or malformed CSVs, an
+// input with no rows, or fewer than two reports in all.
+int run_compare(const CompareOptions& options);
 
 }  // namespace dotsweep

@@ -67,6 +67,13 @@ int main(int argc, char** argv) {
   CLI::App* info_command = app.add_subcommand("info", "the device and the environment");
   info_command->add_option("--device", info_device, "CUDA device index")->default_val(0);
 
+  dotsweep::CompareOptions compare;
+  CLI::App* compare_command =
+      app.add_subcommand("compare", "reports side by side: best per size, ratios, baselines, portability; no GPU needed");
+  compare_command->add_option("reports", compare.inputs, "sweep.csv or .csv.gz files; rows group into reports by (gpu, timestamp)")
+      ->required();
+  compare_command->add_option("--markdown", compare.markdown_path, "also write the comparison to this Markdown file");
+
   dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
 
@@ -90,6 +97,7 @@ int main(int argc, char** argv) {
       return dotsweep::run_list(list);
     }
     if (*info_command) return dotsweep::run_info(info_device);
+    if (*compare_command) return dotsweep::run_compare(compare);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     dotsweep::check_sweep_options(sweep);

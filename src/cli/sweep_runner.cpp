@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/progress.hpp"
+#include "cli/report_plots.hpp"
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
 #include "core/report_folder.hpp"
@@ -176,6 +177,7 @@ int run_sweep(const SweepOptions& options_in) {
       "waited %.1f s; reports in %s\n",
       format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
       plan.valid.size(), compile_queue.wait_seconds(), out_dir.c_str());
+  write_report_plots(out_dir);  // best effort: never changes the exit status
   return exit_status;
 }
 

@@ -1,0 +1,623 @@
+// Reports compared question by question. A report's standing at a size is
+// read the way best.csv reads it (tie_group.hpp: rows whose 95% intervals
+// overlap the fastest row's tie with it), recomputed from the rows rather than taken
+// from the tied_best column, so a sweep.csv cut short by a crash (appended,
+// never ranked) compares too.
+#include "core/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "core/input_error.hpp"
+#include "core/size_list.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+std::string short_gpu(const std::string& gpu) {
+  const std::string vendor = "NVIDIA ";
+  return gpu.rfind(vendor, 0) == 0 ? gpu.substr(vendor.size()) : gpu;
+}
+
+bool contains(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// ---- the comparison ----
+
+using Group = std::vector<const MeasurementRecord*>;
+
+const MeasurementRecord* find_row(const Group& group, const std::string& variant) {
+  const MeasurementRecord* found = nullptr;
+  for (const auto* r : group)
+    if (r->variant == variant && (!found || (!found->median_us && r->median_us))) found = r;
+  return found;
+}
+
+ReportSide side_of(const Group& group, const GroupStanding& standing, const Report& report) {
+  ReportSide side;
+  side.present = true;
+  for (const auto* r : standing.tie_group) side.tie_members.push_back(r->variant);
+  side.tie_size = side.tie_members.size();
+  for (const auto* r : standing.by_median) {
+    if (r->kind != "candidate") continue;
+    side.best = *r;
+    side.verdict = !standing.tied(r) ? Verdict::baseline
+                   : standing.tie_group.size() == 1 ? Verdict::winner
+                                                    : Verdict::tie;
+    // A best.csv row carries its group's standing; its lone row cannot show it.
+    if (const auto& declared = report.declared.at(static_cast<std::size_t>(r - report.rows.data()))) {
+      side.verdict = declared->verdict;
+      side.tie_members = declared->tie_members;
+      side.tie_size = declared->tie_size;
+    }
+    break;
+  }
+  if (const auto* r = find_row(group, kCublasName)) side.cublas = *r;
+  if (const auto* r = find_row(group, kCubName)) side.cub = *r;
+  return side;
+}
+
+Portability portability_of(const ReportSide& from, const ReportSide& on, const Group& on_group) {
+  Portability p;
+  p.variant = from.best->variant;
+  if (on.best && on.best->variant == p.variant) {
+    p.status = Portability::Status::same_variant;
+    p.pct_peak = on.best->pct_peak;
+    p.fraction_of_best = 1.0;
+    p.tied = true;
+    return p;
+  }
+  const MeasurementRecord* row = find_row(on_group, p.variant);
+  if (!row) return p;  // not_measured
+  if (!row->correct) {
+    p.status = Portability::Status::incorrect;
+    p.reason = row->reason;
+    return p;
+  }
+  if (!row->median_us || !(*row->median_us > 0)) return p;
+  p.status = Portability::Status::measured;
+  p.pct_peak = row->pct_peak;
+  if (on.best && on.best->median_us) p.fraction_of_best = *on.best->median_us / *row->median_us;
+  const auto mine = median_interval_of(*row);
+  const auto theirs = on.best ? median_interval_of(*on.best) : std::nullopt;
+  p.tied = mine && theirs && overlaps(*mine, *theirs);
+  return p;
+}
+
+// Which reports lead: by time on one kind of GPU; by fraction of each GPU's
+// own peak across GPUs, since a faster memory system is not a better kernel.
+std::vector<std::size_t> ahead_of(const std::vector<ReportSide>& sides, bool by_time) {
+  std::vector<std::pair<std::size_t, Interval>> scored;
+  std::vector<double> points;
+  for (std::size_t i = 0; i < sides.size(); ++i) {
+    if (!sides[i].best) continue;
+    const auto& b = *sides[i].best;
+    const auto interval = by_time ? median_interval_of(b) : pct_peak_interval(b);
+    if (!interval) continue;
+    scored.emplace_back(i, *interval);
+    points.push_back(by_time ? *b.median_us : *b.pct_peak);
+  }
+  if (scored.size() < 2) return {};
+  std::size_t lead = 0;
+  for (std::size_t k = 1; k < scored.size(); ++k)
+    if (by_time ? points[k] < points[lead] : points[k] > points[lead]) lead = k;
+  std::vector<std::size_t> ahead{scored[lead].first};
+  for (std::size_t k = 0; k < scored.size(); ++k)
+    if (k != lead && overlaps(scored[k].second, scored[lead].second)) ahead.push_back(scored[k].first);
+  return ahead;
+}
+
+void judge_agreement(SizeComparison& size) {
+  std::vector<const ReportSide*> with_best;
+  for (const auto& s : size.sides)
+    if (s.best) with_best.push_back(&s);
+  if (with_best.size() < 2) {
+    size.agreement = Agreement::incomplete;
+    return;
+  }
+  // Rows in every report's tie group, in the first report's median order.
+  for (const auto& id : with_best.front()->tie_members) {
+    bool everywhere = true;
+    for (const auto* s : with_best) everywhere = everywhere && contains(s->tie_members, id);
+    if (everywhere) size.shared.push_back(id);
+  }
+  const std::string& first = with_best.front()->best->variant;
+  bool same = true;
+  for (const auto* s : with_best) same = same && s->best->variant == first;
+  size.agreement = same ? Agreement::same : !size.shared.empty() ? Agreement::tie : Agreement::differ;
+}
+
+// ---- Markdown ----
+
+std::string fixed(const std::optional<double>& v, int decimals, const char* suffix = "") {
+  if (!v || !std::isfinite(*v)) return "—";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f%s", decimals, *v, suffix);
+  return buf;
+}
+
+// A '|' in free text would split a table cell.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n' || c == '\r') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+std::string row_line(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const auto& c : cells) line += " " + c + " |";
+  return line + "\n";
+}
+
+std::string rule_line(std::size_t left, std::size_t right) {
+  std::string line = "|";
+  for (std::size_t i = 0; i < left; ++i) line += ":---|";
+  for (std::size_t i = 0; i < right; ++i) line += "---:|";
+  return line + "\n";
+}
+
+// Percent of peak: launch-bound sizes read well under 1%, so more decimals there.
+std::string pct_cell(const std::optional<double>& pct) {
+  if (pct && *pct < 0.005) return "<0.01";
+  return fixed(pct, pct && *pct < 10 ? 2 : 1);
+}
+
+// size_label's "2^20+3", but a plain 1 rather than "2^0".
+std::string n_text(std::int64_t n) { return n < 1024 ? std::to_string(n) : size_label(n); }
+
+std::string sizes_text(std::size_t count) { return std::to_string(count) + (count == 1 ? " size" : " sizes"); }
+
+std::string median_cell(const std::optional<MeasurementRecord>& r) {
+  if (!r) return "—";
+  if (!r->correct) return "incorrect";
+  std::string text = fixed(r->median_us, 2);
+  if (r->median_us && r->ci_lo_us && r->ci_hi_us)
+    text += " [" + fixed(r->ci_lo_us, 2) + ", " + fixed(r->ci_hi_us, 2) + "]";
+  if (r->capped == true) text += " capped";
+  return text;
+}
+
+std::string ratio_cell(const std::optional<Ratio>& ratio) {
+  if (!ratio) return "—";
+  std::string text = fixed(ratio->value, 3);
+  if (ratio->interval) text += " [" + fixed(ratio->interval->lo, 3) + ", " + fixed(ratio->interval->hi, 3) + "]";
+  return text;
+}
+
+std::string best_cell(const ReportSide& side) {
+  if (!side.present) return "—";
+  if (!side.best) return "no correct candidate";
+  std::string standing;
+  switch (side.verdict) {
+    case Verdict::winner: standing = "winner"; break;
+    case Verdict::tie: standing = "tie of " + std::to_string(side.tie_size); break;
+    case Verdict::baseline:
+      standing = side.tie_members.empty() ? "behind a baseline" : "behind " + side.tie_members.front();
+      break;
+  }
+  return cell(side.best->variant) + " (" + standing + ")";
+}
+
+std::string ahead_cell(const SizeComparison& size, const std::vector<Report>& reports) {
+  if (size.ahead.empty()) return "—";
+  if (size.ahead.size() == 1) return reports[size.ahead.front()].label;
+  std::vector<std::size_t> tied = size.ahead;
+  std::sort(tied.begin(), tied.end());
+  std::string text = "tie (";
+  for (std::size_t k = 0; k < tied.size(); ++k) text += (k ? ", " : "") + reports[tied[k]].label;
+  return text + ")";
+}
+
+std::string agreement_cell(const SizeComparison& size) {
+  switch (size.agreement) {
+    case Agreement::same: return "same";
+    case Agreement::tie:
+      return size.shared.size() == 1 ? "tie: shares " + cell(size.shared.front())
+                                     : "tie: " + std::to_string(size.shared.size()) + " shared";
+    case Agreement::differ: return "differ";
+    case Agreement::incomplete: return "—";
+  }
+  return "?";
+}
+
+std::string portability_cell(const std::optional<Portability>& p) {
+  if (!p) return "—";
+  switch (p->status) {
+    case Portability::Status::same_variant: return "same variant";
+    case Portability::Status::not_measured: return "not measured";
+    case Portability::Status::incorrect: {
+      std::string reason = p->reason.size() > 60 ? p->reason.substr(0, 57) + "..." : p->reason;
+      return "incorrect" + (reason.empty() ? std::string() : ": " + cell(reason));
+    }
+    case Portability::Status::measured:
+      return fixed(p->fraction_of_best ? std::optional<double>(*p->fraction_of_best * 100) : std::nullopt, 1,
+                   "% of best") +
+             ", " + pct_cell(p->pct_peak) + "% peak" + (p->tied ? ", tied" : "");
+  }
+  return "?";
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+// One line on report i against report A over every size both measured.
+std::string ratio_summary(const QuestionComparison& q, std::size_t i, const ReportComparison& c) {
+  std::vector<double> ratios;
+  std::size_t ahead = 0, behind = 0, tied = 0, same = 0, tie = 0, differ = 0;
+  for (const auto& s : q.sizes) {
+    const auto& a = s.sides[0];
+    const auto& x = s.sides[i];
+    if (!a.best || !x.best) continue;
+    const auto r = c.same_peak ? time_ratio(*x.best, *a.best) : pct_peak_ratio(*x.best, *a.best);
+    if (!r) continue;
+    ratios.push_back(r->value);
+    const bool overlap = r->interval && r->interval->lo <= 1.0 && 1.0 <= r->interval->hi;
+    const bool x_better = c.same_peak ? r->value < 1.0 : r->value > 1.0;
+    if (overlap || r->value == 1.0) ++tied;
+    else if (x_better) ++ahead;
+    else ++behind;
+    // Agreement between these two reports alone.
+    if (x.best->variant == a.best->variant) ++same;
+    else {
+      bool shares = false;
+      for (const auto& id : a.tie_members) shares = shares || contains(x.tie_members, id);
+      shares ? ++tie : ++differ;
+    }
+  }
+  const auto& A = c.reports[0];
+  const auto& X = c.reports[i];
+  if (ratios.empty()) return "- " + X.name() + " and " + A.name() + ": no size with a best candidate on both\n";
+  const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+  const std::string what = c.same_peak ? "time" : "% of peak";
+  return "- " + X.label + "/" + A.label + " " + what + " of the best candidate: median " +
+         fixed(median_of(ratios), 3) + " over " + sizes_text(ratios.size()) + " (" + fixed(*lo, 3) +
+         " to " + fixed(*hi, 3) + "); " + X.label + " ahead at " + std::to_string(ahead) + ", " + A.label +
+         " ahead at " + std::to_string(behind) + ", intervals overlap at " + std::to_string(tied) +
+         ". Best variant: same at " + std::to_string(same) + ", tie groups shared at " + std::to_string(tie) +
+         ", different at " + std::to_string(differ) + ".\n";
+}
+
+std::string portability_summary(const QuestionComparison& q, std::size_t r, std::size_t s,
+                                 const ReportComparison& c) {
+  std::vector<double> fractions;
+  std::size_t tied = 0, incorrect = 0, missing = 0;
+  double worst = 2;
+  std::int64_t worst_n = 0;
+  for (const auto& size : q.sizes) {
+    const auto& p = size.portability[r][s];
+    if (!p) continue;
+    if (p->status == Portability::Status::incorrect) ++incorrect;
+    if (p->status == Portability::Status::not_measured) ++missing;
+    if (!p->fraction_of_best) continue;
+    fractions.push_back(*p->fraction_of_best);
+    if (p->tied) ++tied;
+    if (*p->fraction_of_best < worst) {
+      worst = *p->fraction_of_best;
+      worst_n = size.n;
+    }
+  }
+  const auto& R = c.reports[r];
+  const auto& S = c.reports[s];
+  std::string line = "- " + R.name() + "'s best candidate runs on " + S.name() + " at ";
+  if (fractions.empty()) {
+    line += "no size where both were measured";
+  } else {
+    const auto lo = *std::min_element(fractions.begin(), fractions.end());
+    const auto hi = *std::max_element(fractions.begin(), fractions.end());
+    const std::string range = fixed(lo * 100, 1) == fixed(hi * 100, 1) ? fixed(lo * 100, 1)
+                                                                       : fixed(lo * 100, 1) + "-" + fixed(hi * 100, 1);
+    line += range + "% of " + S.label + "'s own best (median " +
+            fixed(median_of(fractions) * 100, 1) + "%), tied with it at " +
+            std::to_string(tied) + " of " + sizes_text(fractions.size());
+    if (worst < 1.0) line += "; furthest behind at n = " + n_text(worst_n) + " (" + fixed(worst * 100, 1) + "%)";
+  }
+  if (incorrect) line += "; incorrect on " + S.label + " at " + sizes_text(incorrect);
+  if (missing) line += "; not measured on " + S.label + " at " + sizes_text(missing);
+  return line + ".\n";
+}
+
+std::string question_markdown(const QuestionComparison& q, const ReportComparison& c) {
+  const auto& reports = c.reports;
+  const std::size_t count = reports.size();
+  std::string md = "## " + q.type + ", " + q.mode + "\n\n";
+  std::vector<std::string> missing_from;
+  for (std::size_t i = 0; i < count; ++i)
+    if (!q.present[i]) missing_from.push_back(reports[i].label);
+  std::size_t present = count - missing_from.size();
+  if (present < 2) {
+    for (std::size_t i = 0; i < count; ++i)
+      if (q.present[i]) md += "Only " + reports[i].name() + " measured " + q.type + " " + q.mode + ": nothing to compare.\n";
+    return md;
+  }
+  if (!missing_from.empty()) {
+    md += "Not measured by";
+    for (const auto& l : missing_from) md += " " + l;
+    md += ".\n\n";
+  }
+
+  // Best candidate per size.
+  md += "### Best candidate per size\n\n";
+  std::vector<std::string> head{"n"};
+  for (const auto& r : reports) head.insert(head.end(), {r.label + " best", r.label + " µs [95% CI]", r.label + " % peak"});
+  for (std::size_t i = 1; i < count; ++i) {
+    head.push_back(reports[i].label + "/A time [95% CI]");
+    if (!c.same_peak) head.push_back(reports[i].label + "/A % peak [95% CI]");
+  }
+  head.push_back(c.same_peak ? "ahead (time)" : "ahead (% peak)");
+  head.push_back("best variant");
+  md += row_line(head);
+  const std::size_t ratio_columns = (count - 1) * (c.same_peak ? 1 : 2);
+  md += "|:---|";
+  for (std::size_t i = 0; i < count; ++i) md += ":---|---:|---:|";
+  for (std::size_t i = 0; i < ratio_columns; ++i) md += "---:|";
+  md += ":---|:---|\n";
+  for (const auto& s : q.sizes) {
+    std::vector<std::string> cells{n_text(s.n)};
+    for (const auto& side : s.sides)
+      cells.insert(cells.end(), {best_cell(side), median_cell(side.best),
+                                 side.best ? pct_cell(side.best->pct_peak) : "—"});
+    for (std::size_t i = 1; i < count; ++i) {
+      const auto& a = s.sides[0].best;
+      const auto& x = s.sides[i].best;
+      cells.push_back(ratio_cell(a && x ? time_ratio(*x, *a) : std::nullopt));
+      if (!c.same_peak) cells.push_back(ratio_cell(a && x ? pct_peak_ratio(*x, *a) : std::nullopt));
+    }
+    cells.push_back(ahead_cell(s, reports));
+    cells.push_back(agreement_cell(s));
+    md += row_line(cells);
+  }
+  md += "\n";
+  for (std::size_t i = 1; i < count; ++i) md += ratio_summary(q, i, c);
+
+  // Baselines.
+  md += "\n### Baselines\n\n";
+  head = {"n"};
+  for (const auto& r : reports) head.insert(head.end(), {r.label + " cuBLAS µs [95% CI]", r.label + " CUB µs [95% CI]"});
+  const char* ratio_kind = c.same_peak ? " time" : " % peak";
+  for (std::size_t i = 1; i < count; ++i)
+    head.insert(head.end(), {reports[i].label + "/A cuBLAS" + ratio_kind, reports[i].label + "/A CUB" + ratio_kind});
+  md += row_line(head) + rule_line(1, head.size() - 1);
+  for (const auto& s : q.sizes) {
+    std::vector<std::string> cells{n_text(s.n)};
+    for (const auto& side : s.sides) cells.insert(cells.end(), {median_cell(side.cublas), median_cell(side.cub)});
+    for (std::size_t i = 1; i < count; ++i)
+      for (const auto which : {&ReportSide::cublas, &ReportSide::cub}) {
+        const auto& a = s.sides[0].*which;
+        const auto& x = s.sides[i].*which;
+        std::optional<Ratio> r;
+        if (a && x && a->correct && x->correct) r = c.same_peak ? time_ratio(*x, *a) : pct_peak_ratio(*x, *a);
+        cells.push_back(ratio_cell(r));
+      }
+    md += row_line(cells);
+  }
+
+  // Portability.
+  md += "\n### Portability: each report's best candidate on the others\n\n";
+  md += "Each cell: the variant's time as a fraction of that report's own best candidate, its % of that "
+        "report's peak, and `tied` when its 95% interval overlaps that best candidate's.\n\n";
+  head = {"n"};
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (std::size_t r = 0; r < count; ++r)
+    for (std::size_t s = 0; s < count; ++s)
+      if (r != s && q.present[r] && q.present[s]) {
+        pairs.emplace_back(r, s);
+        head.push_back(reports[r].label + "'s best on " + reports[s].label);
+      }
+  md += row_line(head) + rule_line(head.size(), 0);
+  for (const auto& size : q.sizes) {
+    std::vector<std::string> cells{n_text(size.n)};
+    for (const auto& [r, s] : pairs) cells.push_back(portability_cell(size.portability[r][s]));
+    md += row_line(cells);
+  }
+  md += "\n";
+  for (const auto& [r, s] : pairs) md += portability_summary(q, r, s, c);
+  return md;
+}
+
+}  // namespace
+
+DeclaredStanding parse_declared_standing(const std::string& tie_size, const std::string& tie_members,
+                                         const std::string& verdict, const std::string& origin) {
+  DeclaredStanding d;
+  char* end = nullptr;
+  const unsigned long long size = std::strtoull(tie_size.c_str(), &end, 10);
+  if (tie_size.empty() || *end != '\0' || size == 0)
+    throw InputError(origin + ": column 'tie_size' value '" + tie_size + "' is not a positive integer");
+  d.tie_size = static_cast<std::size_t>(size);
+  std::istringstream words(tie_members);
+  for (std::string id; words >> id;) {
+    if (id[0] == '+') break;  // "+K more": the list was cut at 8
+    d.tie_members.push_back(id);
+  }
+  if (verdict == "winner") d.verdict = Verdict::winner;
+  else if (verdict == "tie") d.verdict = Verdict::tie;
+  else if (verdict == "baseline") d.verdict = Verdict::baseline;
+  else throw InputError(origin + ": column 'verdict' value '" + verdict + "' is not winner, tie or baseline");
+  return d;
+}
+
+std::string Report::name() const { return label + " (" + short_gpu(gpu) + ")"; }
+
+const char* agreement_name(Agreement agreement) {
+  switch (agreement) {
+    case Agreement::same: return "same";
+    case Agreement::tie: return "tie";
+    case Agreement::differ: return "differ";
+    case Agreement::incomplete: return "incomplete";
+  }
+  return "?";
+}
+
+std::vector<Report> split_reports(const std::vector<CompareInput>& inputs) {
+  std::vector<Report> reports;
+  std::set<std::tuple<std::size_t, std::string, std::string, std::int64_t, std::string>> seen;
+  std::vector<std::set<std::string>> origins;  // per report
+  for (const auto& input : inputs) {
+    if (input.rows.empty())
+      throw InputError(input.origin + ": no rows; compare reads a sweep.csv (or .csv.gz) with measurements");
+    for (const auto& row : input.rows) {
+      auto it = std::find_if(reports.begin(), reports.end(), [&](const Report& r) {
+        return r.gpu == row.env.gpu && r.timestamp == row.env.timestamp;
+      });
+      if (it == reports.end()) {
+        if (reports.size() == 26)
+          throw InputError(input.origin + ": more than 26 reports (gpu, timestamp) in the inputs; compare at most 26");
+        Report report;
+        report.label = std::string(1, static_cast<char>('A' + reports.size()));
+        report.gpu = row.env.gpu;
+        report.timestamp = row.env.timestamp;
+        report.peak_gbps = row.env.peak_gbps;
+        reports.push_back(std::move(report));
+        origins.emplace_back();
+        it = reports.end() - 1;
+      }
+      Report& report = *it;
+      const std::size_t index = static_cast<std::size_t>(it - reports.begin());
+      if (origins[index].insert(input.origin).second)
+        report.origins += (report.origins.empty() ? "" : ", ") + input.origin;
+      if (!report.measured_peak_gbps && row.env.measured_peak_gbps) report.measured_peak_gbps = row.env.measured_peak_gbps;
+      if (!seen.emplace(index, row.variant, row.type, row.n, row.mode).second)
+        throw InputError(input.origin + ": the report of " + row.env.gpu + " at " + row.env.timestamp + " holds " +
+                         row.variant + " " + row.type + " n=" + std::to_string(row.n) + " " + row.mode +
+                         " twice (the same report given twice?); pass each report once");
+      report.rows.push_back(row);
+      const std::size_t at = static_cast<std::size_t>(&row - input.rows.data());
+      report.declared.push_back(at < input.declared.size() ? input.declared[at] : std::nullopt);
+    }
+  }
+  if (reports.size() < 2) {
+    const auto& only = reports.front();
+    throw InputError("compare needs two or more reports (rows of one gpu and timestamp each); the inputs hold only " +
+                     only.gpu + " at " + only.timestamp + " (" + only.origins + "); pass another sweep.csv");
+  }
+  return reports;
+}
+
+std::optional<Ratio> time_ratio(const MeasurementRecord& a, const MeasurementRecord& b) {
+  if (!a.median_us || !b.median_us || !(*b.median_us > 0)) return std::nullopt;
+  Ratio r;
+  r.value = *a.median_us / *b.median_us;
+  if (a.ci_lo_us && a.ci_hi_us && b.ci_lo_us && b.ci_hi_us && *b.ci_lo_us > 0)
+    r.interval = Interval{*a.ci_lo_us / *b.ci_hi_us, *a.ci_hi_us / *b.ci_lo_us};
+  return r;
+}
+
+std::optional<Interval> pct_peak_interval(const MeasurementRecord& row) {
+  if (!row.pct_peak || !row.median_us) return std::nullopt;
+  if (!row.ci_lo_us || !row.ci_hi_us || !(*row.ci_lo_us > 0)) return Interval{*row.pct_peak, *row.pct_peak};
+  const double scale = *row.pct_peak * *row.median_us;  // pct_peak x time is constant for a row
+  return Interval{scale / *row.ci_hi_us, scale / *row.ci_lo_us};
+}
+
+std::optional<Ratio> pct_peak_ratio(const MeasurementRecord& a, const MeasurementRecord& b) {
+  if (!a.pct_peak || !b.pct_peak || !(*b.pct_peak > 0)) return std::nullopt;
+  Ratio r;
+  r.value = *a.pct_peak / *b.pct_peak;
+  const bool intervals = a.ci_lo_us && a.ci_hi_us && b.ci_lo_us && b.ci_hi_us;
+  const auto ia = pct_peak_interval(a);
+  const auto ib = pct_peak_interval(b);
+  if (intervals && ia && ib && ib->lo > 0) r.interval = Interval{ia->lo / ib->hi, ia->hi / ib->lo};
+  return r;
+}
+
+ReportComparison compare_reports(std::vector<Report> reports) {
+  ReportComparison out;
+  out.reports = std::move(reports);
+  const auto& rs = out.reports;
+  for (const auto& r : rs)
+    if (std::fabs(r.peak_gbps - rs.front().peak_gbps) > 1e-6 * std::max(1.0, rs.front().peak_gbps))
+      out.same_peak = false;
+
+  std::vector<std::map<GroupKey, Group>> groups;
+  std::map<std::pair<std::string, std::string>, std::set<std::int64_t>> questions;  // (type, mode) -> sizes
+  for (const auto& r : rs) {
+    groups.push_back(group_by_question(r.rows));
+    for (const auto& [key, rows] : groups.back()) questions[{std::get<0>(key), std::get<2>(key)}].insert(std::get<1>(key));
+  }
+
+  for (const auto& [type_mode, sizes] : questions) {
+    QuestionComparison q;
+    q.type = type_mode.first;
+    q.mode = type_mode.second;
+    for (const auto& g : groups) {
+      bool any = false;
+      for (const auto& [key, rows] : g) any = any || (std::get<0>(key) == q.type && std::get<2>(key) == q.mode);
+      q.present.push_back(any);
+    }
+    for (const std::int64_t n : sizes) {
+      SizeComparison size;
+      size.n = n;
+      const GroupKey key{q.type, n, q.mode};
+      std::vector<const Group*> at(rs.size(), nullptr);
+      for (std::size_t i = 0; i < rs.size(); ++i) {
+        const auto it = groups[i].find(key);
+        if (it == groups[i].end()) {
+          size.sides.emplace_back();
+          continue;
+        }
+        at[i] = &it->second;
+        size.sides.push_back(side_of(it->second, standing_of(it->second), rs[i]));
+      }
+      size.ahead = ahead_of(size.sides, out.same_peak);
+      judge_agreement(size);
+      size.portability.assign(rs.size(), std::vector<std::optional<Portability>>(rs.size()));
+      for (std::size_t r = 0; r < rs.size(); ++r)
+        for (std::size_t s = 0; s < rs.size(); ++s)
+          if (r != s && size.sides[r].best && at[s])
+            size.portability[r][s] = portability_of(size.sides[r], size.sides[s], *at[s]);
+      q.sizes.push_back(std::move(size));
+    }
+    out.questions.push_back(std::move(q));
+  }
+  return out;
+}
+
+std::string compare_markdown(const ReportComparison& c) {
+  std::string md = "# dotsweep compare: " + std::to_string(c.reports.size()) + " reports\n\n";
+  md += "| report | GPU | timestamp | theoretical peak GB/s | measured read GB/s | rows | from |\n";
+  md += "|:---|:---|:---|---:|---:|---:|:---|\n";
+  for (const auto& r : c.reports)
+    md += row_line({r.label, cell(r.gpu), cell(r.timestamp), fixed(r.peak_gbps, 0), fixed(r.measured_peak_gbps, 0),
+                    std::to_string(r.rows.size()), cell(r.origins)});
+  md += "\n";
+  md += c.same_peak
+            ? "Every report has the same theoretical peak: reports are compared by time. "
+            : "The reports' GPUs differ in theoretical peak: reports are compared by % of each GPU's own peak "
+              "(times are shown too). ";
+  md += "Ratios are against report A; a ratio's 95% interval follows from both medians' intervals. "
+        "`ahead` names the report whose best candidate leads, or `tie` when the intervals overlap; "
+        "`best variant` says whether the reports' best candidates are the same variant, `tie` when their tie "
+        "groups share a row, or `differ`.\n";
+  for (const auto& q : c.questions) md += "\n" + question_markdown(q, c);
+
+  // Reports of one GPU: the intervals are each run's own sampling noise.
+  std::vector<std::string> same_gpu;
+  for (std::size_t i = 0; i < c.reports.size(); ++i)
+    for (std::size_t j = i + 1; j < c.reports.size(); ++j)
+      if (c.reports[i].gpu == c.reports[j].gpu) same_gpu.push_back(c.reports[i].label + " and " + c.reports[j].label);
+  if (!same_gpu.empty()) {
+    md += "\nNote: ";
+    for (std::size_t k = 0; k < same_gpu.size(); ++k) md += (k ? ", " : "") + same_gpu[k];
+    md += " ran on the same GPU model. A 95% interval describes one run's sampling noise, not the shift between runs, "
+          "which at launch-bound sizes (n <= 2^20) is larger: back-to-back H200 runs moved medians by 2-6% there "
+          "(docs/measuring.md). Read a few percent at small n as noise unless repeated runs agree.\n";
+  }
+  return md;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,281 @@
+// compare: reports split by (gpu, timestamp), ratios with intervals, the
+// per-size standing of each report, portability, and the Markdown. Fixtures
+// (tests/fixtures/compare/README.md): two real back-to-back H200 cold sweeps
+// cut to 31 rows each, and a SYNTHETIC second GPU made by editing run 2's cut.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/compare.hpp"
+#include "core/report_writer.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+
+const std::string kFixtures = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/compare/";
+constexpr std::int64_t k2to12 = 4096, k2to20 = 1048576, k2to28 = 268435456;
+const std::string kRun1Best28 = "f32.b256.i8.v4.cover.seq.tree.atomic.plain.f32";
+const std::string kRun2Best28 = "f32.b1024.i2.v4.cover.warp.shfl.atomic.plain.f32";
+const std::string kRun1Best20 = "f32.b512.i8.v1.cover.warp.shfl.atomic.plain.f32";
+
+CompareInput fixture(const std::string& name) { return {name, read_records(kFixtures + name), {}}; }
+
+const SizeComparison& at_size(const ReportComparison& c, std::int64_t n) {
+  REQUIRE(c.questions.size() == 1);
+  for (const auto& s : c.questions.front().sizes)
+    if (s.n == n) return s;
+  FAIL("no size " << n);
+  throw;
+}
+
+// A correct timed row of one report.
+MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+                        const std::string& timestamp = "t1", std::int64_t n = 1 << 20) {
+  MeasurementRecord r;
+  r.variant = variant;
+  r.kind = variant == "cublas" || variant == "cub" ? "baseline" : "candidate";
+  r.type = "f32";
+  r.n = n;
+  r.mode = "cold";
+  r.median_us = median;
+  r.ci_lo_us = lo;
+  r.ci_hi_us = hi;
+  r.correct = true;
+  r.env.gpu = "NVIDIA H200";
+  r.env.peak_gbps = 4814;
+  r.env.timestamp = timestamp;
+  r.pct_peak = 100.0 * effective_gbps(n, 4, median) / r.env.peak_gbps;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("split_reports groups rows by (gpu, timestamp), across files and within one") {
+  const auto run1 = fixture("h200_run1.csv");
+  const auto run2 = fixture("h200_run2.csv");
+  const auto reports = split_reports({run1, run2});
+  REQUIRE(reports.size() == 2);
+  CHECK(reports[0].label == "A");
+  CHECK(reports[1].label == "B");
+  CHECK(reports[0].timestamp == "2026-11-30T05:46:13Z");
+  CHECK(reports[1].timestamp == "2026-11-30T05:46:35Z");
+  CHECK(reports[0].gpu == "NVIDIA H200");
+  CHECK(reports[0].peak_gbps == doctest::Approx(4814.304));
+  CHECK(reports[0].rows.size() == 31);
+  CHECK(reports[0].origins == "h200_run1.csv");
+  CHECK(reports[1].name() == "B (H200)");
+
+  // Two reports of one GPU concatenated into one input: still two reports.
+  CompareInput both{"both.csv", run1.rows, {}};
+  both.rows.insert(both.rows.end(), run2.rows.begin(), run2.rows.end());
+  const auto split = split_reports({both});
+  REQUIRE(split.size() == 2);
+  CHECK(split[0].rows.size() == 31);
+  CHECK(split[1].rows.size() == 31);
+  CHECK(split[1].origins == "both.csv");
+}
+
+TEST_CASE("split_reports refuses empty inputs, one report, and a report given twice") {
+  const auto run1 = fixture("h200_run1.csv");
+  CHECK(contains(input_error_of([&] { split_reports({run1, CompareInput{"empty.csv", {}, {}}}); }), "empty.csv: no rows"));
+  const std::string one = input_error_of([&] { split_reports({run1}); });
+  CHECK(contains(one, "two or more reports"));
+  CHECK(contains(one, "2026-11-30T05:46:13Z"));
+  const std::string twice = input_error_of([&] { split_reports({run1, CompareInput{"again.csv", run1.rows, {}}}); });
+  CHECK(contains(twice, "again.csv"));
+  CHECK(contains(twice, "twice"));
+}
+
+TEST_CASE("time and pct_peak ratios carry the interval both medians' intervals imply") {
+  const auto a = timed("x", 9, 10, 11);
+  const auto b = timed("y", 19, 20, 22);
+  const auto t = time_ratio(b, a);
+  REQUIRE(t);
+  CHECK(t->value == doctest::Approx(2.0));
+  REQUIRE(t->interval);
+  CHECK(t->interval->lo == doctest::Approx(19.0 / 11));
+  CHECK(t->interval->hi == doctest::Approx(22.0 / 9));
+
+  // pct_peak is 1 / time against each GPU's own peak: a GPU with half the
+  // peak and twice the time reads the same fraction.
+  auto slow_gpu = timed("y", 19, 20, 22);
+  slow_gpu.env.peak_gbps = 4814 / 2.0;
+  slow_gpu.pct_peak = *a.pct_peak;  // 2x the time on half the peak
+  const auto p = pct_peak_ratio(slow_gpu, a);
+  REQUIRE(p);
+  CHECK(p->value == doctest::Approx(1.0));
+  REQUIRE(p->interval);
+  CHECK(p->interval->lo == doctest::Approx((20.0 / 22) / (10.0 / 9)));
+  CHECK(p->interval->hi == doctest::Approx((20.0 / 19) / (10.0 / 11)));
+
+  // Without intervals the ratio is a bare point, never a made-up certainty.
+  auto bare = timed("z", 0, 5, 0);
+  bare.ci_lo_us.reset();
+  bare.ci_hi_us.reset();
+  REQUIRE(time_ratio(bare, a));
+  CHECK_FALSE(time_ratio(bare, a)->interval);
+}
+
+TEST_CASE("two back-to-back H200 runs: tie groups shared, ahead by time, portability") {
+  const auto c = compare_reports(split_reports({fixture("h200_run1.csv"), fixture("h200_run2.csv")}));
+  CHECK(c.same_peak);
+  REQUIRE(c.questions.size() == 1);
+  CHECK(c.questions[0].type == "f32");
+  CHECK(c.questions[0].mode == "cold");
+  CHECK(c.questions[0].sizes.size() == 3);
+
+  const auto& big = at_size(c, k2to28);
+  REQUIRE(big.sides[0].best);
+  REQUIRE(big.sides[1].best);
+  CHECK(big.sides[0].best->variant == kRun1Best28);
+  CHECK(big.sides[1].best->variant == kRun2Best28);
+  CHECK(big.sides[0].verdict == Verdict::tie);
+  CHECK(big.sides[0].cublas);
+  CHECK(big.sides[1].cub);
+  CHECK(big.ahead.size() == 2);  // 459.10 [458.88, 460.64] vs 459.60 [458.66, 460.61]
+  CHECK(big.agreement == Agreement::tie);
+  CHECK(std::find(big.shared.begin(), big.shared.end(), kRun1Best28) != big.shared.end());
+  // Run 1's best on run 2: 460.672 us there against run 2's best 459.600.
+  const auto& p = big.portability[0][1];
+  REQUIRE(p);
+  CHECK(p->status == Portability::Status::measured);
+  CHECK(p->variant == kRun1Best28);
+  CHECK(*p->fraction_of_best == doctest::Approx(459.6000015735626 / 460.6720060110092));
+  CHECK(*p->pct_peak == doctest::Approx(96.82879633103043));
+  CHECK(p->tied);
+  CHECK_FALSE(big.portability[0][0]);
+
+  // n = 4096: CUB leads both runs outright; the shared tie group is CUB.
+  const auto& small = at_size(c, k2to12);
+  CHECK(small.sides[0].verdict == Verdict::baseline);
+  CHECK(small.sides[1].verdict == Verdict::baseline);
+  CHECK(small.agreement == Agreement::tie);
+  CHECK(small.shared == std::vector<std::string>{"cub"});
+
+  // n = 2^20: run 1's best is ahead of run 2's (intervals disjoint).
+  const auto& mid = at_size(c, k2to20);
+  CHECK(mid.ahead == std::vector<std::size_t>{0});
+  const auto ratio = time_ratio(*mid.sides[1].best, *mid.sides[0].best);
+  REQUIRE(ratio->interval);
+  CHECK(ratio->interval->lo > 1.0);
+
+  const std::string md = compare_markdown(c);
+  CHECK(contains(md, "compared by time"));
+  CHECK(contains(md, "| 2^28 | " + kRun1Best28 + " (tie of 7) | 459.10 [458.88, 460.64] | 97.2 |"));
+  CHECK(contains(md, "| 1.001 [0.996, 1.004] | tie (A, B) | tie: 7 shared |"));
+  CHECK(contains(md, "| 2^20 |"));
+  CHECK(contains(md, "B/A time of the best candidate"));
+  CHECK(contains(md, "Note: A and B ran on the same GPU model"));
+  CHECK(contains(md, "A (H200)'s best candidate runs on B (H200) at"));
+  CHECK_FALSE(contains(md, "% peak [95% CI]"));  // one peak: no pct_peak ratio columns
+}
+
+TEST_CASE("a different GPU is judged by fraction of its own peak; a variant wrong there says so") {
+  const auto c = compare_reports(split_reports({fixture("h200_run1.csv"), fixture("synthetic_h100.csv")}));
+  CHECK_FALSE(c.same_peak);
+  CHECK(c.reports[1].peak_gbps == doctest::Approx(3352));
+
+  // The synthetic GPU takes 1.5x the time on 0.696x the peak: 0.957 of the
+  // H200's fraction of peak, so the H200 is ahead though both are "fast".
+  const auto& big = at_size(c, k2to28);
+  CHECK(big.ahead == std::vector<std::size_t>{0});
+  const auto pct = pct_peak_ratio(*big.sides[1].best, *big.sides[0].best);
+  REQUIRE(pct);
+  CHECK(pct->value == doctest::Approx(92.92970854284412 / 97.1595013277258));
+  // Run 1's best was slowed 5% more there: out of the synthetic GPU's tie group.
+  const auto& p = big.portability[0][1];
+  REQUIRE(p);
+  CHECK(p->status == Portability::Status::measured);
+  CHECK(*p->fraction_of_best == doctest::Approx(689.4000023603439 / 725.5584094673396));
+  CHECK_FALSE(p->tied);
+
+  // At 2^20 run 1's best is marked incorrect on the synthetic GPU.
+  const auto& mid = at_size(c, k2to20);
+  const auto& wrong = mid.portability[0][1];
+  REQUIRE(wrong);
+  CHECK(wrong->variant == kRun1Best20);
+  CHECK(wrong->status == Portability::Status::incorrect);
+  CHECK(contains(wrong->reason, "synthetic"));
+
+  const std::string md = compare_markdown(c);
+  CHECK(contains(md, "compared by % of each GPU's own peak"));
+  CHECK(contains(md, "B/A % peak [95% CI]"));
+  CHECK(contains(md, "ahead (% peak)"));
+  CHECK(contains(md, "incorrect: synthetic"));
+  CHECK(contains(md, "incorrect on B at 1 size"));
+  CHECK_FALSE(contains(md, "same GPU model"));
+}
+
+TEST_CASE("agreement: same variant, disjoint tie groups, and a question only one report has") {
+  // Report t1: x wins alone; t2: y wins alone and x is far behind.
+  std::vector<MeasurementRecord> rows = {
+      timed("x", 9.9, 10, 10.1, "t1"), timed("y", 11.9, 12, 12.1, "t1"),
+      timed("y", 9.9, 10, 10.1, "t2"), timed("x", 11.9, 12, 12.1, "t2"),
+  };
+  auto hot = timed("x", 4, 5, 6, "t2");
+  hot.mode = "hot";
+  rows.push_back(hot);
+  auto c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
+  REQUIRE(c.questions.size() == 2);
+  const auto& cold = c.questions[0];
+  CHECK(cold.mode == "cold");
+  const auto& s = cold.sizes.at(0);
+  CHECK(s.agreement == Agreement::differ);
+  CHECK(s.shared.empty());
+  CHECK(s.ahead.size() == 2);  // 10 [9.9, 10.1] on both
+  const auto& p = s.portability[0][1];
+  REQUIRE(p);
+  CHECK(*p->fraction_of_best == doctest::Approx(10.0 / 12));
+  CHECK_FALSE(p->tied);
+  CHECK(c.questions[1].mode == "hot");
+  CHECK(c.questions[1].present == std::vector<bool>{false, true});
+  const std::string md = compare_markdown(c);
+  CHECK(contains(md, "| differ |"));
+  CHECK(contains(md, "Only B (H200) measured f32 hot: nothing to compare."));
+
+  // The same variant best on both.
+  rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("x", 10.9, 11, 11.1, "t2")};
+  c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
+  const auto& same = c.questions.at(0).sizes.at(0);
+  CHECK(same.agreement == Agreement::same);
+  CHECK(same.ahead == std::vector<std::size_t>{0});
+  CHECK(same.portability[0][1]->status == Portability::Status::same_variant);
+}
+
+TEST_CASE("a variant missing from the other report is named, not dropped") {
+  std::vector<MeasurementRecord> rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("y", 9.9, 10, 10.1, "t2")};
+  const auto c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
+  const auto& p = c.questions.at(0).sizes.at(0).portability[0][1];
+  REQUIRE(p);
+  CHECK(p->status == Portability::Status::not_measured);
+  CHECK(contains(compare_markdown(c), "not measured on B at 1 size"));
+}
+
+TEST_CASE("a best.csv's lone row per group keeps its declared tie group") {
+  const auto d = parse_declared_standing("17", "cub x y +14 more", "tie", "best.csv, row 3");
+  CHECK(d.tie_size == 17);
+  CHECK(d.tie_members == std::vector<std::string>{"cub", "x", "y"});
+  CHECK(d.verdict == Verdict::tie);
+  CHECK(contains(input_error_of([] { parse_declared_standing("0", "x", "tie", "best.csv, row 3"); }),
+                 "best.csv, row 3: column 'tie_size'"));
+  CHECK(contains(input_error_of([] { parse_declared_standing("1", "x", "won", "best.csv, row 3"); }),
+                 "'won' is not winner, tie or baseline"));
+
+  // Report t1 from a best.csv: x alone, declared a tie of 17 led by cub.
+  CompareInput best{"best.csv", {timed("x", 9.9, 10, 10.1, "t1")}, {}};
+  best.declared.push_back(parse_declared_standing("17", "cub x +15 more", "tie", "best.csv, row 1"));
+  const CompareInput sweep{"sweep.csv", {timed("x", 9.9, 10, 10.1, "t2"), timed("cub", 9.8, 10, 10.2, "t2")}, {}};
+  const auto c = compare_reports(split_reports({best, sweep}));
+  const auto& s = c.questions.at(0).sizes.at(0);
+  CHECK(s.sides[0].verdict == Verdict::tie);
+  CHECK(s.sides[0].tie_size == 17);
+  CHECK(s.sides[1].tie_size == 2);
+  CHECK(s.agreement == Agreement::same);
+  CHECK(contains(compare_markdown(c), "| x (tie of 17) |"));
+}
