@@ -5,7 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "core/gate.hpp"
 #include "core/space_file.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace dotsweep {
 
@@ -30,5 +35,21 @@ struct CompareOptions {
 // Exit 0; throws InputError (exit 2) for unreadable or malformed CSVs, an
 // input with no rows, or fewer than two reports in all.
 int run_compare(const CompareOptions& options);
+
+// `gate`: fail a CI job when a current report shows a kernel slower than the
+// baseline (core/gate.hpp, docs/gate.md); reads CSVs only, no GPU needed.
+struct GateOptions {
+  std::string baseline;               // sweep.csv or best.csv, plain or .csv.gz
+  std::vector<std::string> current;   // one or more repeats, combined per row
+  GateRule rule;                      // --threshold, --cross-hardware, the noise floor
+  std::string only = "best,baselines";
+  bool require_all = false;           // rows on one side only fail the gate
+  std::string junit_path, markdown_path;
+};
+// Adds the options above to the `gate` subcommand (defaults from GateRule).
+void add_gate_options(CLI::App& command, GateOptions& options);
+// Exit 0 pass, 1 a REGRESSED or BROKEN row (or, with require_all, a row on
+// one side only); throws InputError (exit 2) for bad or incompatible input.
+int run_gate_command(const GateOptions& options);
 
 }  // namespace dotsweep

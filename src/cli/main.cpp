@@ -74,6 +74,11 @@ int main(int argc, char** argv) {
       ->required();
   compare_command->add_option("--markdown", compare.markdown_path, "also write the comparison to this Markdown file");
 
+  dotsweep::GateOptions gate;
+  CLI::App* gate_command =
+      app.add_subcommand("gate", "exit 1 when a current report shows a kernel slower than the baseline; no GPU needed");
+  dotsweep::add_gate_options(*gate_command, gate);
+
   dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
 
@@ -97,6 +102,7 @@ int main(int argc, char** argv) {
       return dotsweep::run_list(list);
     }
     if (*info_command) return dotsweep::run_info(info_device);
+    if (*gate_command) return dotsweep::run_gate_command(gate);
     if (*compare_command) return dotsweep::run_compare(compare);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);

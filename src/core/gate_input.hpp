@@ -1,0 +1,48 @@
+// The reports `dotsweep gate` compares, read and checked before any row is
+// judged: a gate that quietly compared the wrong files (another GPU, another
+// measuring protocol, a truncated CSV) would pass or fail for no reason.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/record.hpp"
+
+namespace dotsweep {
+
+// One sweep.csv or best.csv (plain or .csv.gz) as the gate reads it.
+struct GateReport {
+  std::string path;
+  std::vector<MeasurementRecord> rows;
+  std::string gpu;               // the one GPU every row was measured on
+  std::string dotsweep_version;  // the one dotsweep version that wrote every row
+  // Whether the file has the tied_best column; reports written before it
+  // existed get their tie groups derived from the intervals (tie_group.hpp).
+  bool has_tied_best = false;
+};
+
+// Columns without which the gate cannot judge a row: the key, correctness,
+// the median, and the environment it checks (gpu, dotsweep_version). The
+// interval columns (ci_lo_us, ci_hi_us) and the clock columns are optional:
+// a report without them is judged with zero-width intervals and no clock check.
+const std::vector<std::string>& gate_required_columns();
+
+// Reads and checks one report. Throws InputError naming the file when it
+// cannot be read, is not valid (gzip or) CSV, is cut short, lacks a required
+// column, has no rows, holds a (variant, type, n, mode) twice, or mixes GPUs
+// or dotsweep versions (concatenated reports: pass them as separate files).
+GateReport read_gate_report(const std::string& path);
+
+// "0.1.0" -> "0.1": versions of one series measure the same way (a change to
+// how a number is made bumps the minor version); text that is not
+// MAJOR.MINOR[.PATCH...] is its own series.
+std::string version_series(const std::string& version);
+
+// Throws InputError unless the reports answer the same question: the current
+// reports all come from one GPU and the baseline's GPU (the baseline's may
+// differ when cross_hardware, which then needs peak_gbps on every row), and
+// all were written by one dotsweep version series.
+void check_comparable(const GateReport& baseline, const std::vector<GateReport>& current,
+                      bool cross_hardware);
+
+}  // namespace dotsweep

@@ -1,0 +1,289 @@
+// The gate's verdict rule at its edges, combining repeats, matching and --only.
+// Rows are synthetic here so each edge is a number one can read; the real
+// H200 noise is in test_gate_fixtures.cpp.
+#include <doctest/doctest.h>
+
+#include "core/gate.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+
+// A correct cold f32 row with a median, its interval and a clock.
+MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+                        std::int64_t n = 268435456) {
+  MeasurementRecord r;
+  r.variant = variant;
+  r.kind = variant == "cublas" || variant == "cub" ? "baseline" : "candidate";
+  r.type = "f32";
+  r.n = n;
+  r.mode = "cold";
+  r.median_us = median;
+  r.ci_lo_us = lo;
+  r.ci_hi_us = hi;
+  r.correct = true;
+  r.sm_clock_mhz = 1980;
+  r.nvml_sm_clock_before_mhz = 1980;
+  r.nvml_sm_clock_after_mhz = 1980;
+  r.clock_events = "none";
+  r.capped = false;
+  r.env.gpu = "NVIDIA H200";
+  r.env.peak_gbps = 4814.304;
+  r.env.dotsweep_version = "0.1.0";
+  return r;
+}
+
+GateRow judge(const MeasurementRecord& base, const MeasurementRecord& cur, const GateRule& rule = {}) {
+  return judge_row(base, {&cur}, rule);
+}
+
+// Baseline at 2^28: 400 us [399, 401]; its noise floor is 2 + 3% x 400 = 14 us.
+const MeasurementRecord kBase = timed("v", 399, 400, 401);
+
+}  // namespace
+
+TEST_CASE("gate: the threshold is on the median's change, just under is SAME and just over is REGRESSED") {
+  // +4.975%: intervals 18.5 us apart, far beyond the floor, still under 5%.
+  const GateRow under = judge(kBase, timed("v", 419.5, 419.9, 420.3));
+  CHECK(under.verdict == GateVerdict::same);
+  CHECK(under.separation == doctest::Approx(18.5));
+  // +5.125%: over the threshold and 19.2 us apart.
+  const GateRow over = judge(kBase, timed("v", 420.2, 420.5, 420.8));
+  CHECK(over.verdict == GateVerdict::regressed);
+  CHECK(over.floor_us == doctest::Approx(14.0));
+  CHECK(contains(over.why, "+5.1%"));
+  CHECK(contains(over.why, "19.20 us apart"));
+  // --threshold moves the edge.
+  GateRule loose;
+  loose.threshold_pct = 6;
+  CHECK(judge(kBase, timed("v", 420.2, 420.5, 420.8), loose).verdict == GateVerdict::same);
+}
+
+TEST_CASE("gate: over the threshold with overlapping intervals is INCONCLUSIVE, never REGRESSED") {
+  const GateRow row = judge(kBase, timed("v", 400.5, 440, 480));
+  CHECK(row.verdict == GateVerdict::inconclusive);
+  CHECK(row.separation < 0);
+  CHECK(contains(row.why, "intervals overlap"));
+}
+
+TEST_CASE("gate: disjoint intervals must also clear the noise floor (2 us + 3% of the baseline median)") {
+  // A launch-bound row: 6 us [5.99, 6.01]; floor 2 + 0.18 = 2.18 us.
+  const MeasurementRecord base = timed("v", 5.99, 6.0, 6.01, 4096);
+  // +16.7% with disjoint intervals 0.98 us apart: the shift two back-to-back
+  // H200 runs show with no code change (docs/gate.md).
+  const GateRow noise = judge(base, timed("v", 6.99, 7.0, 7.01, 4096));
+  CHECK(noise.verdict == GateVerdict::inconclusive);
+  CHECK(contains(noise.why, "noise floor 2.18 us"));
+  // Just inside the floor and just beyond it.
+  CHECK(judge(base, timed("v", 6.01 + 2.175, 8.2, 8.3, 4096)).verdict == GateVerdict::inconclusive);
+  CHECK(judge(base, timed("v", 6.01 + 2.185, 8.2, 8.3, 4096)).verdict == GateVerdict::regressed);
+  // With no floor the in-run intervals alone would call the noise a regression.
+  GateRule no_floor;
+  no_floor.min_gap_us = 0;
+  no_floor.min_gap_pct = 0;
+  CHECK(judge(base, timed("v", 6.99, 7.0, 7.01, 4096), no_floor).verdict == GateVerdict::regressed);
+}
+
+TEST_CASE("gate: zero-width intervals and rows without interval columns are judged as points") {
+  const MeasurementRecord base = timed("v", 460, 460, 460);
+  CHECK(judge(base, timed("v", 506, 506, 506)).verdict == GateVerdict::regressed);  // +10%, 46 us apart
+  CHECK(judge(base, timed("v", 470, 470, 470)).verdict == GateVerdict::same);       // +2.2%
+  MeasurementRecord old_base = base, old_cur = timed("v", 506, 506, 506);
+  old_base.ci_lo_us.reset();
+  old_base.ci_hi_us.reset();
+  old_cur.ci_lo_us.reset();
+  old_cur.ci_hi_us.reset();
+  const GateRow row = judge(old_base, old_cur);
+  CHECK(row.verdict == GateVerdict::regressed);
+  CHECK(row.separation == doctest::Approx(46.0));
+}
+
+TEST_CASE("gate: a speedup never fails the gate") {
+  const GateRow faster = judge(kBase, timed("v", 359, 360, 361));
+  CHECK(faster.verdict == GateVerdict::improved);
+  CHECK(!fails_gate(faster.verdict));
+  CHECK(contains(faster.why, "-10.0%"));
+  // Faster but within the noise: INCONCLUSIVE, which passes too.
+  const GateRow noisy = judge(timed("v", 5.99, 6.0, 6.01, 4096), timed("v", 4.99, 5.0, 5.01, 4096));
+  CHECK(noisy.verdict == GateVerdict::inconclusive);
+  CHECK(!fails_gate(noisy.verdict));
+}
+
+TEST_CASE("gate: a slower row on a markedly lower SM clock is INCONCLUSIVE (throttled) with the clocks") {
+  MeasurementRecord slow = timed("v", 439, 440, 441);  // +10%, 38 us apart
+  CHECK(judge(kBase, slow).verdict == GateVerdict::regressed);
+  slow.sm_clock_mhz = 1980 * 0.94;  // 6% lower: beyond the 5% allowed
+  GateRow row = judge(kBase, slow);
+  CHECK(row.verdict == GateVerdict::inconclusive);
+  CHECK(row.throttled);
+  CHECK(contains(row.why, "throttled: SM clock 1861 vs 1980 MHz in the baseline (-6.0%)"));
+  slow.sm_clock_mhz = 1980 * 0.96;  // 4% lower: within the allowance, the slowdown stands
+  CHECK(judge(kBase, slow).verdict == GateVerdict::regressed);
+  // No clock from the blocking kernel: NVML's readings stand in.
+  slow.sm_clock_mhz.reset();
+  slow.nvml_sm_clock_before_mhz = 1845;
+  slow.nvml_sm_clock_after_mhz = 1845;
+  CHECK(judge(kBase, slow).verdict == GateVerdict::inconclusive);
+}
+
+TEST_CASE("gate: newly capped current rows are throttled; capping on both sides is judged by the clocks") {
+  MeasurementRecord capped = timed("v", 439, 440, 441);
+  capped.capped = true;
+  capped.clock_events = "sw_power_cap";
+  const GateRow row = judge(kBase, capped);
+  CHECK(row.verdict == GateVerdict::inconclusive);
+  CHECK(contains(row.why, "capped (sw_power_cap)"));
+  MeasurementRecord capped_base = kBase;
+  capped_base.capped = true;
+  CHECK(judge(capped_base, capped).verdict == GateVerdict::regressed);
+  // Throttling only excuses a slowdown: an unchanged capped row stays SAME.
+  MeasurementRecord same = timed("v", 399, 400.5, 402);
+  same.capped = true;
+  CHECK(judge(kBase, same).verdict == GateVerdict::same);
+  // Cross-hardware: clocks of different GPUs are not compared, capping still is.
+  GateRule cross;
+  cross.cross_hardware = true;
+  MeasurementRecord slow_clock = timed("v", 439, 440, 441);
+  slow_clock.sm_clock_mhz = 1500;
+  CHECK(throttle_reason(kBase, slow_clock, cross).empty());
+  CHECK(!throttle_reason(kBase, capped, cross).empty());
+}
+
+TEST_CASE("gate: an improvement next to a throttled baseline says so") {
+  MeasurementRecord base = kBase;
+  base.sm_clock_mhz = 1800;
+  const GateRow row = judge(base, timed("v", 359, 360, 361));
+  CHECK(row.verdict == GateVerdict::improved);
+  CHECK(contains(row.why, "the baseline ran throttled: SM clock 1800 vs 1980 MHz in the current report (-9.1%)"));
+}
+
+TEST_CASE("gate: several current reports combine into the median of medians with the hull of the intervals") {
+  const auto combined = combine_estimates({{440, 439, 441}, {400, 399, 401}, {442, 441, 443}});
+  REQUIRE(combined);
+  CHECK(combined->median == 440);
+  CHECK(combined->lo == 399);
+  CHECK(combined->hi == 443);
+  const auto even = combine_estimates({{10, 9, 11}, {20, 19, 21}});
+  CHECK(even->median == 15);
+  CHECK(!combine_estimates({}));
+
+  const MeasurementRecord a = timed("v", 439, 440, 441), b = timed("v", 440, 441, 442),
+                          c = timed("v", 441, 442, 443), fast = timed("v", 399, 400, 401);
+  // Every repeat slower and apart: REGRESSED.
+  GateRow row = judge_row(kBase, {&a, &b, &c}, {});
+  CHECK(row.verdict == GateVerdict::regressed);
+  CHECK(contains(row.why, "median of 3 reports"));
+  // Two slow repeats and one not: the slowdown does not reproduce; the hull overlaps.
+  CHECK(judge_row(kBase, {&a, &b, &fast}, {}).verdict == GateVerdict::inconclusive);
+  // One slow repeat of three: the median of medians is unchanged.
+  CHECK(judge_row(kBase, {&fast, &fast, &a}, {}).verdict == GateVerdict::same);
+}
+
+TEST_CASE("gate: correctness changes: BROKEN fails, FIXED passes, incorrect on both sides is UNTIMED") {
+  MeasurementRecord wrong = timed("v", 399, 400, 401);
+  wrong.correct = false;
+  wrong.reason = "random integers: got 12, want 16";
+  const GateRow broken = judge(kBase, wrong);
+  CHECK(broken.verdict == GateVerdict::broken);
+  CHECK(fails_gate(broken.verdict));
+  CHECK(contains(broken.why, "got 12, want 16"));
+  // Broken in one repeat of two is broken.
+  const MeasurementRecord ok = timed("v", 399, 400, 401);
+  const GateRow flaky = judge_row(kBase, {&ok, &wrong}, {});
+  CHECK(flaky.verdict == GateVerdict::broken);
+  CHECK(contains(flaky.why, "1 of 2 current reports"));
+  CHECK(judge(wrong, ok).verdict == GateVerdict::fixed);
+  CHECK(judge(wrong, wrong).verdict == GateVerdict::untimed);
+}
+
+TEST_CASE("gate: cross-hardware compares pct_peak: times rescale by the ratio of peak bandwidths") {
+  GateRule cross;
+  cross.cross_hardware = true;
+  MeasurementRecord other = timed("v", 574, 575, 576);  // slower on a GPU with 0.7x the peak
+  other.env.gpu = "NVIDIA H100";
+  other.env.peak_gbps = 4814.304 * 0.7;
+  const GateRow row = judge(kBase, other, cross);
+  // 575 us at 0.7x the peak is 402.5 us at the baseline's: the same fraction of peak, +0.6%.
+  CHECK(row.cur->median == doctest::Approx(402.5));
+  CHECK(row.verdict == GateVerdict::same);
+  other.median_us = 660;  // 462 us equivalent: +15.5%
+  other.ci_lo_us = 659;
+  other.ci_hi_us = 661;
+  CHECK(judge(kBase, other, cross).verdict == GateVerdict::regressed);
+}
+
+TEST_CASE("gate: rows are matched by (variant, type, n, mode); one-sided rows are listed, --require-all fails") {
+  GateReport base, cur;
+  base.rows = {timed("a", 399, 400, 401), timed("b", 399, 400, 401)};
+  cur.rows = {timed("b", 399, 400, 401), timed("c", 399, 400, 401)};
+  MeasurementRecord hot_b = timed("b", 399, 400, 401);
+  hot_b.mode = "hot";  // same variant, another mode: another row
+  cur.rows.push_back(hot_b);
+  const GateScope all{false, false, true};
+  const GateResult result = run_gate(base, {cur}, {}, all, false);
+  REQUIRE(result.rows.size() == 1);
+  CHECK(result.rows[0].baseline.variant == "b");
+  REQUIRE(result.baseline_only.size() == 1);
+  CHECK(result.baseline_only[0].variant == "a");
+  REQUIRE(result.current_only.size() == 2);
+  CHECK(result.current_only[0].variant == "c");
+  CHECK(result.current_only[1].mode == "hot");
+  CHECK(result.passed());
+  const GateResult strict = run_gate(base, {cur}, {}, all, true);
+  CHECK(!strict.passed());
+  CHECK(strict.exit_code() == 1);
+}
+
+TEST_CASE("gate: --only picks tie groups (either side), baselines, or all") {
+  GateReport base, cur;
+  base.has_tied_best = cur.has_tied_best = true;
+  auto row = [](const std::string& id, bool tied) {
+    MeasurementRecord r = timed(id, 399, 400, 401);
+    r.tied_best = tied;
+    return r;
+  };
+  base.rows = {row("best-before", true), row("best-now", false), row("other", false), row("cublas", false)};
+  cur.rows = {row("best-before", false), row("best-now", true), row("other", false), row("cublas", false)};
+  const auto ids = [&](const GateScope& scope) {
+    std::string out;
+    const GateResult r = run_gate(base, {cur}, {}, scope, false);
+    for (const auto& g : r.rows) out += g.baseline.variant + " ";
+    return out + "| " + std::to_string(r.out_of_scope);
+  };
+  CHECK(ids(parse_gate_scope("best,baselines")) == "best-before best-now cublas | 1");
+  CHECK(ids(parse_gate_scope("best")) == "best-before best-now | 2");
+  CHECK(ids(parse_gate_scope("baselines")) == "cublas | 3");
+  CHECK(ids(parse_gate_scope("all")) == "best-before best-now cublas other | 0");
+  CHECK(ids(GateScope{}) == ids(parse_gate_scope("best,baselines")));  // the default
+
+  // Reports without the tied_best column: tie groups from the intervals.
+  base.has_tied_best = cur.has_tied_best = false;
+  base.rows = {timed("fast", 99, 100, 101), timed("close", 100.5, 101, 102), timed("slow", 109, 110, 111)};
+  cur.rows = base.rows;
+  CHECK(ids(parse_gate_scope("best")) == "close fast | 1");
+}
+
+TEST_CASE("gate: --only rejects words it does not know") {
+  CHECK(contains(input_error_of([] { parse_gate_scope("fastest"); }), "'fastest'"));
+  CHECK(contains(input_error_of([] { parse_gate_scope("best,"); }), "''"));
+  CHECK(scope_text(parse_gate_scope("baselines,best")) == "best,baselines");
+}
+
+TEST_CASE("gate: the result passes unless a row is REGRESSED or BROKEN") {
+  GateReport base, cur;
+  base.rows = {timed("a", 399, 400, 401), timed("b", 399, 400, 401), timed("c", 5.99, 6, 6.01, 4096)};
+  cur.rows = {timed("a", 359, 360, 361), timed("b", 399, 400, 401), timed("c", 6.99, 7, 7.01, 4096)};
+  const GateScope all{false, false, true};
+  GateResult result = run_gate(base, {cur}, {}, all, false);
+  CHECK(result.count(GateVerdict::improved) == 1);
+  CHECK(result.count(GateVerdict::same) == 1);
+  CHECK(result.count(GateVerdict::inconclusive) == 1);
+  CHECK(result.exit_code() == 0);
+  cur.rows[1] = timed("b", 439, 440, 441);
+  result = run_gate(base, {cur}, {}, all, false);
+  CHECK(result.count(GateVerdict::regressed) == 1);
+  CHECK(result.exit_code() == 1);
+}

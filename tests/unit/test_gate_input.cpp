@@ -1,0 +1,163 @@
+// Every kind of bad or incompatible input the gate refuses, with the file
+// named in the one-line message (the CLI turns it into exit 2).
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+#include <zlib.h>
+
+#include "core/gate_input.hpp"
+#include "core/text_file.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+using dotsweep::test::TempPath;
+
+namespace {
+
+const std::string kFixtures = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/gate/";
+
+std::string fixture_text(const std::string& name) { return read_text_file(kFixtures + name); }
+
+void write(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+
+std::string header_of(const std::string& text) { return text.substr(0, text.find('\n') + 1); }
+
+// The fixture with `from` replaced by `to` in every row (not the header).
+std::string edited(const std::string& text, const std::string& from, const std::string& to) {
+  const std::size_t body = text.find('\n') + 1;
+  std::string out = text.substr(0, body), rest = text.substr(body);
+  for (std::size_t at = 0; (at = rest.find(from, at)) != std::string::npos; at += to.size())
+    rest.replace(at, from.size(), to);
+  return out + rest;
+}
+
+// The message read_gate_report throws for a file holding `text`.
+std::string error_for(const std::string& text, const std::string& name = "bad.csv") {
+  TempPath path(name);
+  write(path.str(), text);
+  return input_error_of([&] { read_gate_report(path.str()); });
+}
+
+GateReport report(const std::string& gpu, const std::string& version) {
+  GateReport r;
+  r.path = gpu + ".csv";
+  r.gpu = gpu;
+  r.dotsweep_version = version;
+  MeasurementRecord row;
+  row.env.gpu = gpu;
+  row.env.peak_gbps = 4814.304;
+  r.rows.push_back(row);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("gate input: the real fixtures and the committed gzipped baseline read") {
+  const GateReport run1 = read_gate_report(kFixtures + "h200-run1.csv");
+  CHECK(run1.rows.size() == 43);
+  CHECK(run1.gpu == "NVIDIA H200");
+  CHECK(run1.dotsweep_version == "0.1.0");
+  CHECK(run1.has_tied_best);
+  const GateReport committed = read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
+  CHECK(committed.rows.size() > 1000);  // any refresh of it (README: Keeping baselines current)
+  CHECK(committed.gpu == "NVIDIA H200");
+}
+
+TEST_CASE("gate input: unreadable, malformed and truncated files are refused, naming the file") {
+  CHECK(contains(input_error_of([] { read_gate_report("/no/such/dir/sweep.csv"); }), "/no/such/dir/sweep.csv"));
+  const std::string text = fixture_text("h200-run1.csv");
+  // Cut mid-row: the last row has fewer fields than the header.
+  const std::string cut = error_for(text.substr(0, text.size() - 200), "cut.csv");
+  CHECK(contains(cut, "cut.csv"));
+  CHECK(contains(cut, "fields"));
+  // A stray quote.
+  CHECK(contains(error_for(header_of(text) + "1,\"x,y\n"), "quote"));
+  // Not a report at all.
+  CHECK(contains(error_for(""), "empty file"));
+  CHECK(contains(error_for("hello,world\n1,2\n"), "missing column 'variant'"));
+}
+
+TEST_CASE("gate input: a cut-short gzip is refused") {
+  TempPath path("cut.csv.gz");
+  const std::string text = fixture_text("h200-run1.csv");
+  gzFile gz = gzopen(path.str().c_str(), "wb");
+  REQUIRE(gz);
+  gzwrite(gz, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(gz);
+  CHECK(read_gate_report(path.str()).rows.size() == 43);  // whole, it reads
+  std::ifstream in(path.str(), std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  in.close();
+  write(path.str(), bytes.substr(0, bytes.size() / 2));
+  CHECK(contains(input_error_of([&] { read_gate_report(path.str()); }), "gzip"));
+}
+
+TEST_CASE("gate input: a column the gate needs is missing") {
+  const std::string text = fixture_text("h200-run1.csv");
+  for (const std::string column : {"median_us", "gpu", "dotsweep_version", "correct"}) {
+    // Rename the column in the header only.
+    std::string renamed = text;
+    const auto at = renamed.find("," + column + ",");
+    REQUIRE(at < renamed.find('\n'));
+    renamed.replace(at + 1, column.size(), column + "_old");
+    CHECK(contains(error_for(renamed), "missing column '" + column + "'"));
+  }
+  // The interval and clock columns are optional (older reports).
+  std::string no_ci = text;
+  no_ci.replace(no_ci.find(",ci_lo_us,") + 1, 8, "ci_lo_xx");
+  TempPath path("no_ci.csv");
+  write(path.str(), no_ci);
+  CHECK(read_gate_report(path.str()).rows.size() == 43);
+}
+
+TEST_CASE("gate input: zero rows, duplicate rows, mixed GPUs and mixed versions are refused") {
+  const std::string text = fixture_text("h200-run1.csv");
+  CHECK(contains(error_for(header_of(text)), "no rows"));
+  const std::string first_row = text.substr(header_of(text).size(), text.find('\n', header_of(text).size()) -
+                                                                       header_of(text).size() + 1);
+  CHECK(contains(error_for(text + first_row), "appears twice"));
+  CHECK(contains(error_for(text + edited(header_of(text) + first_row, "NVIDIA H200", "NVIDIA H100").substr(
+                                      header_of(text).size())),
+                 "two GPUs"));
+  CHECK(contains(error_for(text + edited(header_of(text) + first_row, ",0.1.0,", ",0.2.0,").substr(
+                                      header_of(text).size())),
+                 "two dotsweep versions"));
+  CHECK(contains(error_for(edited(text, "NVIDIA H200", "")), "empty gpu"));
+}
+
+TEST_CASE("gate input: version series are MAJOR.MINOR") {
+  CHECK(version_series("0.1.0") == "0.1");
+  CHECK(version_series("0.1.7") == "0.1");
+  CHECK(version_series("1.12") == "1.12");
+  CHECK(version_series("0.1.0-dirty") == "0.1");
+  CHECK(version_series("dev") == "dev");
+  CHECK(version_series("1.x.0") == "1.x.0");
+  CHECK(version_series("") == "");
+}
+
+TEST_CASE("gate input: reports must share the GPU (unless cross-hardware) and the version series") {
+  const GateReport h200 = report("NVIDIA H200", "0.1.0");
+  CHECK_NOTHROW(check_comparable(h200, {report("NVIDIA H200", "0.1.3")}, false));
+  const std::string gpus = input_error_of([&] { check_comparable(h200, {report("NVIDIA H100", "0.1.0")}, false); });
+  CHECK(contains(gpus, "NVIDIA H100"));
+  CHECK(contains(gpus, "--cross-hardware"));
+  CHECK_NOTHROW(check_comparable(h200, {report("NVIDIA H100", "0.1.0")}, true));
+  // Repeats to combine come from one GPU even across hardware.
+  CHECK(contains(input_error_of([&] {
+                   check_comparable(h200, {report("NVIDIA H100", "0.1.0"), report("NVIDIA H200", "0.1.0")}, true);
+                 }),
+                 "two GPUs"));
+  CHECK(contains(input_error_of([&] { check_comparable(h200, {report("NVIDIA H200", "0.2.0")}, false); }),
+                 "refresh the baseline"));
+  // Cross-hardware needs each row's peak bandwidth.
+  GateReport no_peak = report("NVIDIA H100", "0.1.0");
+  no_peak.rows[0].env.peak_gbps = 0;
+  CHECK(contains(input_error_of([&] { check_comparable(h200, {no_peak}, true); }), "peak_gbps"));
+  CHECK(contains(input_error_of([&] { check_comparable(h200, {}, false); }), "no current report"));
+}

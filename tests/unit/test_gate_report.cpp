@@ -1,0 +1,167 @@
+// What the gate prints and writes: the verdict line, the table, JUnit XML and
+// the Markdown summary.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "core/gate_report.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+
+namespace {
+
+MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+                        std::int64_t n = 268435456) {
+  MeasurementRecord r;
+  r.variant = variant;
+  r.kind = "candidate";
+  r.type = "f32";
+  r.n = n;
+  r.mode = "cold";
+  r.median_us = median;
+  r.ci_lo_us = lo;
+  r.ci_hi_us = hi;
+  r.pct_peak = 95.0;
+  r.correct = true;
+  r.sm_clock_mhz = 1980;
+  r.env.gpu = "NVIDIA H200";
+  r.env.peak_gbps = 4814.304;
+  r.env.dotsweep_version = "0.1.0";
+  r.env.timestamp = "2026-11-30T05:46:13Z";
+  return r;
+}
+
+struct Fixture {
+  GateReport base, cur;
+  Fixture() {
+    base.path = "base.csv";
+    cur.path = "cur.csv";
+    base.gpu = cur.gpu = "NVIDIA H200";
+    base.dotsweep_version = cur.dotsweep_version = "0.1.0";
+    base.rows = {timed("same", 399, 400, 401), timed("slow<&>", 399, 400, 401), timed("fast", 399, 400, 401),
+                 timed("noisy", 5.99, 6, 6.01, 4096), timed("gone", 399, 400, 401)};
+    cur.rows = {timed("same", 399, 400.5, 401), timed("slow<&>", 439, 440, 441), timed("fast", 359, 360, 361),
+                timed("noisy", 6.99, 7, 7.01, 4096), timed("new", 399, 400, 401)};
+  }
+  GateResult run(bool require_all = false) const { return run_gate(base, {cur}, {}, GateScope{false, false, true}, require_all); }
+};
+
+std::string last_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (!line.empty()) last = line;
+  return last;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size()) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("gate report: n labels") {
+  CHECK(gate_n_label(268435456) == "2^28");
+  CHECK(gate_n_label(4096) == "2^12");
+  CHECK(gate_n_label(1) == "1");
+  CHECK(gate_n_label(1000003) == "1000003");
+}
+
+TEST_CASE("gate report: the verdict line names failing rows first and counts the rest") {
+  const Fixture f;
+  const GateResult result = f.run();
+  CHECK(gate_verdict_line(result) ==
+        "gate: FAIL, 1 REGRESSED: slow<&> f32 n=2^28 cold +10.0%; 1 SAME, 1 IMPROVED, 1 INCONCLUSIVE of 4 rows "
+        "compared (--only all); 1 only in the baseline; 1 only in current");
+  Fixture pass;
+  pass.cur.rows[1] = timed("slow<&>", 399, 400, 401);
+  CHECK(gate_verdict_line(pass.run()) ==
+        "gate: PASS, 2 SAME, 1 IMPROVED, 1 INCONCLUSIVE of 4 rows compared (--only all); 1 only in the baseline; "
+        "1 only in current");
+  CHECK(contains(gate_verdict_line(pass.run(true)), "gate: FAIL"));
+  CHECK(contains(gate_verdict_line(pass.run(true)), "(--require-all)"));
+  // Throttled rows are counted within INCONCLUSIVE.
+  pass.cur.rows[1] = timed("slow<&>", 439, 440, 441);
+  pass.cur.rows[1].capped = true;
+  CHECK(contains(gate_verdict_line(pass.run()), "gate: PASS, 1 SAME, 1 IMPROVED, 2 INCONCLUSIVE (1 throttled)"));
+}
+
+TEST_CASE("gate report: the text lists every non-SAME row and every one-sided row, the verdict last") {
+  const Fixture f;
+  const std::string text = gate_text(f.run(), f.base, {f.cur});
+  CHECK(contains(text, "baseline: base.csv (NVIDIA H200, dotsweep 0.1.0, 2026-11-30T05:46:13Z, 5 rows)"));
+  CHECK(contains(text, "REGRESSED     slow<&>"));
+  CHECK(contains(text, "400.00 [399.00, 401.00]"));
+  CHECK(contains(text, "440.00 [439.00, 441.00]"));
+  CHECK(contains(text, "INCONCLUSIVE  noisy"));
+  CHECK(contains(text, "IMPROVED      fast"));
+  CHECK(!contains(text, " same "));  // SAME rows are counted, not listed
+  // Failures first.
+  CHECK(text.find("REGRESSED     slow") < text.find("INCONCLUSIVE  noisy"));
+  CHECK(contains(text, "1 rows only in the baseline:\n  1 variants the current report did not sweep at all (1 rows): gone\n"));
+  CHECK(contains(text, "1 rows only in the current report:\n  1 variants the baseline did not sweep at all (1 rows): new\n"));
+  CHECK(last_line(text) == gate_verdict_line(f.run()));
+}
+
+TEST_CASE("gate report: one-sided rows say whether a group, a variant or just the row is missing") {
+  Fixture f;
+  f.base.rows.push_back(timed("same", 99, 100, 101, 1 << 20));  // "same" is swept, but not at 2^20 in current
+  f.base.rows.push_back(timed("gone", 99, 100, 101, 1 << 20));
+  MeasurementRecord hot = timed("same", 99, 100, 101);
+  hot.mode = "hot";  // no hot group in current at all
+  f.base.rows.push_back(hot);
+  f.cur.rows.push_back(timed("fast", 99, 100, 101, 1 << 20));
+  const std::string text = gate_text(f.run(), f.base, {f.cur});
+  CHECK(contains(text, "4 rows only in the baseline:\n"
+                       "  f32 n=2^20 cold, missing from the current report (1): same\n"
+                       "  1 variants the current report did not sweep at all (2 rows): gone\n"
+                       "  (type, n, mode) groups the current report did not sweep: f32 n=2^28 hot (1)\n"));
+  const std::string md = gate_markdown(f.run(), f.base, {f.cur});
+  CHECK(contains(md, "- f32 n=2^20 cold, missing from current (1): same\n"));
+}
+
+TEST_CASE("gate report: cross-hardware shows % of peak") {
+  Fixture f;
+  f.cur.gpu = "NVIDIA H100";
+  for (auto& r : f.cur.rows) r.env.gpu = "NVIDIA H100";
+  GateRule cross;
+  cross.cross_hardware = true;
+  const GateResult result = run_gate(f.base, {f.cur}, cross, GateScope{false, false, true}, false);
+  const std::string text = gate_text(result, f.base, {f.cur});
+  CHECK(contains(text, "baseline % of peak [95% ci]"));
+  // 95% of peak at 400 us; 440 us is 86.36%; higher is better, so the interval reads hi..lo.
+  CHECK(contains(text, "86.36 [86.17, 86.56]"));
+  CHECK(contains(text, "rule: REGRESSED = pct_peak over 5% worse"));
+}
+
+TEST_CASE("gate report: JUnit XML has a testcase per row, failures for REGRESSED, escaped names") {
+  const Fixture f;
+  const std::string xml = gate_junit(f.run());
+  CHECK(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dotsweep gate\" tests=\"6\" "
+                  "failures=\"1\" skipped=\"3\"",
+                  0) == 0);
+  CHECK(occurrences(xml, "<testcase ") == 6);
+  CHECK(occurrences(xml, "<failure ") == 1);
+  CHECK(contains(xml, "name=\"slow&lt;&amp;&gt;\"><failure message=\"REGRESSED: +10.0%"));
+  CHECK(contains(xml, "<skipped message=\"INCONCLUSIVE: "));
+  CHECK(contains(xml, "name=\"gone\"><skipped message=\"only in the baseline\"/>"));
+  CHECK(contains(xml, "<testsuite name=\"f32 n=2^12 cold\" tests=\"1\" failures=\"0\" skipped=\"1\""));
+  CHECK(!contains(xml, "slow<&>"));
+  // Under --require-all the one-sided rows are failures.
+  CHECK(contains(gate_junit(f.run(true)), "failures=\"3\""));
+}
+
+TEST_CASE("gate report: the Markdown summary has the verdict, the counts and the rows") {
+  const Fixture f;
+  const std::string md = gate_markdown(f.run(), f.base, {f.cur});
+  CHECK(md.rfind("## dotsweep gate: FAIL\n\n`gate: FAIL, 1 REGRESSED", 0) == 0);
+  CHECK(contains(md, "| REGRESSED | 1 |"));
+  CHECK(contains(md, "| SAME | 1 |"));
+  CHECK(contains(md, "| **REGRESSED** | slow<&> | f32 | 2^28 | cold | 400.00 [399.00, 401.00] | 440.00 [439.00, 441.00] | 1.100 |"));
+  CHECK(contains(md, "<details><summary>1 rows only in the baseline</summary>"));
+  CHECK(contains(md, "- 1 variants current did not sweep at all (1 rows): gone"));
+}
