@@ -74,13 +74,15 @@ int main(int argc, char** argv) {
       ->required();
   compare_command->add_option("--markdown", compare.markdown_path, "also write the comparison to this Markdown file");
 
+  dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
+  for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
+
+  // After describe_program, which gives every subcommand the sweep's footer:
+  // gate keeps its own (its exit codes and rule differ).
   dotsweep::GateOptions gate;
   CLI::App* gate_command =
       app.add_subcommand("gate", "exit 1 when a current report shows a kernel slower than the baseline; no GPU needed");
   dotsweep::add_gate_options(*gate_command, gate);
-
-  dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
-  for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
 
   try {
     app.parse(argc, argv);

@@ -139,4 +139,9 @@ expect_error "threshold" -- --baseline "$run1" --current "$run2" --threshold -1
 expect_error "current" -- --baseline "$run1"
 expect_error "cannot write" -- --baseline "$run1" --current "$run2" --junit "$scratch/no/such/dir/gate.xml"
 
+# --help states the gate's own exit codes, not the sweep's.
+"$dotsweep" gate --help >"$scratch/out" 2>"$scratch/err"
+grep -q "Exit status: 0 pass" "$scratch/out" && ! grep -q "no usable GPU" "$scratch/out" ||
+  fail "gate --help does not state the gate's exit codes"
+
 exit $((failures > 0))
