@@ -15,6 +15,13 @@
 #include <limits>
 #include <unordered_set>
 
+// toml++ (3.3, 3.4) asserts in parse_key a precondition that a malformed table
+// header breaks ("[[ =", "[[[1]]]"; found by fuzzing, fixed upstream in
+// marzer/tomlplusplus#301): a build without NDEBUG aborted where a release
+// build reports the syntax error. Its internal asserts stay off in every build.
+#ifndef TOML_ASSERT
+#define TOML_ASSERT(expr) static_assert(true)
+#endif
 // toml++ 3.4 names its header toml.hpp; Debian 12's 3.3 ships only toml.h.
 #if __has_include(<toml++/toml.hpp>)
 #include <toml++/toml.hpp>
@@ -27,6 +34,72 @@
 namespace dotsweep {
 
 namespace {
+
+// toml++ (3.3, 3.4) reaches __builtin_unreachable, undefined behaviour, when
+// it asks whether some non-ASCII characters are whitespace (é, ×, µ, Greek,
+// Cyrillic, kana: most of U+00A1..U+0499, U+2EEE..U+32E7 and U+FDE6..U+FEFE),
+// which it does outside strings, while guessing a value's type and after a
+// backslash in a """string""" (found by fuzzing; marzer/tomlplusplus#295,
+// #190). Above U+FEFF it answers safely, so for parsing every such character
+// is moved to private-use plane 15 (c + U+F0000), where TOML treats it alike,
+// and moved back in what the parse yields (the name and the messages).
+constexpr char32_t kTomlShift = 0xF0000;
+
+bool unsafe_for_toml(char32_t c) {
+  if (c < 0xA1 || c > 0xFEFE || (c >= 0xD800 && c <= 0xDFFF)) return false;
+  // toml++'s own non-ASCII whitespace, which it recognises correctly.
+  return !(c == 0x1680 || c == 0x180E || (c >= 0x2000 && c <= 0x200B) || c == 0x2028 || c == 0x2029 ||
+           c == 0x202F || c == 0x205F || c == 0x2060 || c == 0x3000);
+}
+
+// Well-formed UTF-8 at text[i] of `length` bytes (2..4): its code point, else 0.
+char32_t decode_utf8(const std::string& text, std::size_t i, std::size_t length) {
+  static constexpr unsigned char kLead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+  static constexpr char32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  if (i + length > text.size() || (byte(0) & (0xFF << (7 - length))) != kLead[length]) return 0;
+  char32_t c = byte(0) & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+    c = (c << 6) | (byte(k) & 0x3F);
+  }
+  return c >= kMin[length] && c <= 0x10FFFF ? c : 0;
+}
+
+std::string encode_utf8(char32_t c) {
+  std::string out;
+  if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+  }
+  return out + static_cast<char>(0x80 | (c & 0x3F));
+}
+
+// `to_toml` moves the unsafe characters up for parsing; otherwise back down.
+// Anything else, malformed UTF-8 included, is copied for toml++ to judge.
+std::string shift_for_toml(const std::string& text, bool to_toml) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t length = to_toml ? (text[i] & 0xF0) == 0xE0 ? 3 : 2 : 4;
+    const char32_t c = decode_utf8(text, i, length);
+    if (to_toml && unsafe_for_toml(c)) {
+      out += encode_utf8(c + kTomlShift);
+    } else if (!to_toml && c >= kTomlShift && unsafe_for_toml(c - kTomlShift)) {
+      out += encode_utf8(c - kTomlShift);
+    } else {
+      out += text[i++];
+      continue;
+    }
+    i += length;
+  }
+  return out;
+}
 
 enum class AxisKind { name, integer, grid };
 
@@ -96,7 +169,7 @@ std::string axis_keys() {
                        const std::string& what) {
   std::string at = origin;
   if (node && node->source().begin.line > 0) at += ":" + std::to_string(node->source().begin.line);
-  throw InputError(at + ": " + where + ": " + what);
+  throw InputError(shift_for_toml(at + ": " + where + ": " + what, false));
 }
 
 std::string describe(const toml::node& node) {
@@ -275,9 +348,9 @@ void drop_repeated_values(std::vector<std::string>& values) {
 SearchSpace parse_space_text(const std::string& text, const std::string& origin, std::size_t max_configs) {
   toml::table root;
   try {
-    root = toml::parse(text, origin);
+    root = toml::parse(shift_for_toml(text, true), origin);
   } catch (const toml::parse_error& e) {
-    std::string desc(e.description());
+    std::string desc = shift_for_toml(std::string(e.description()), false);
     for (char& ch : desc)
       if (ch == '\n' || ch == '\r') ch = ' ';
     throw InputError(origin + ":" + std::to_string(e.source().begin.line) + ":" +
@@ -295,7 +368,7 @@ SearchSpace parse_space_text(const std::string& text, const std::string& origin,
     if (k == "name" || k == "description") {
       auto s = node.as_string();
       if (!s) fail(origin, &node, "key '" + k + "'", "expected a string, got " + describe(node));
-      if (k == "name") space.name = s->get();
+      if (k == "name") space.name = shift_for_toml(s->get(), false);
     } else if (k == "axes") {
       auto table = node.as_table();
       if (!table) fail(origin, &node, "key 'axes'", "expected a table [axes], got " + describe(node));

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs the host-side tests under AddressSanitizer and UndefinedBehaviorSanitizer:
+# the unit suite (doctest unit tests, the CLI error tests, the NVRTC compile of
+# quick.toml) from a separate build in build-asan/. Any sanitizer report fails.
+#   tools/sanitize.sh            configure (once), build, test
+# Needs what tools/setup.sh installs (run it first: it also makes .venv/bin/meson).
+# GPU code is not checked here: that is compute-sanitizer's job, on a GPU host.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+meson=.venv/bin/meson
+[[ -x $meson ]] || { echo "sanitize: $meson not found: run tools/setup.sh first" >&2; exit 1; }
+if ! command -v nvcc >/dev/null; then
+  for dir in /usr/local/cuda/bin /usr/local/cuda-13/bin /usr/local/cuda-12/bin; do
+    [[ -x $dir/nvcc ]] && export PATH=$dir:$PATH && break
+  done
+fi
+
+build=build-asan
+# b_lundef=false: sanitized shared objects may leave their runtime's symbols
+# to the executable (Meson's advice for clang; harmless with gcc). -O2 -g with
+# asserts on: readable stack traces, and our own checks run too.
+if [[ ! -f $build/build.ninja ]]; then
+  "$meson" setup "$build" -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized -Db_ndebug=false
+fi
+# Only the targets the unit suite runs: the GPU test binary is never run here.
+"$meson" compile -C "$build" unit_tests dotsweep
+
+# Reports go to files as well as failing the process, so a test that expects
+# a non-zero exit cannot swallow one. protect_shadow_gap=0: the CUDA driver
+# maps memory where ASan would otherwise reserve its shadow gap (on a GPU host).
+logs=$PWD/$build/sanitizer-logs
+rm -rf "$logs" && mkdir -p "$logs"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-protect_shadow_gap=0:detect_leaks=1:exitcode=86:log_path=$logs/asan}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1:exitcode=86:log_path=$logs/ubsan}
+status=0
+"$meson" test -C "$build" --suite unit --no-rebuild --print-errorlogs || status=$?
+# A process started under an address-space limit (cli_errors.sh's out-of-memory
+# test probes with `ulimit -v`) cannot reserve ASan's shadow memory and stops
+# before main: that test then skips, and its log is no finding.
+reports=()
+not_started=0
+for file in "$logs"/*; do
+  [[ -e $file ]] || continue
+  if grep -qv -e 'ReserveShadowMemoryRange failed' -e 'failed to allocate 0x[0-9a-f]* ([0-9]*) bytes at address' "$file"; then
+    reports+=("$file")
+  else
+    not_started=$((not_started + 1))
+  fi
+done
+((not_started == 0)) || echo "sanitize: $not_started processes under an address-space limit could not reserve ASan's shadow memory (not findings)"
+if [[ ${#reports[@]} -gt 0 ]]; then
+  echo "sanitize: sanitizer reports:" >&2
+  for file in "${reports[@]}"; do echo "--- $file" >&2; cat "$file" >&2; done
+  status=1
+fi
+if [[ $status -eq 0 ]]; then
+  echo "sanitize: unit suite clean under ASan/UBSan"
+else
+  echo "sanitize: FAILED (see above and $build/meson-logs/testlog.txt)" >&2
+fi
+exit $status
