@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "core/input_error.hpp"
+#include "core/markdown_text.hpp"
 #include "core/size_list.hpp"
 
 namespace dotsweep {
@@ -137,24 +138,6 @@ void judge_agreement(SizeComparison& size) {
 
 // ---- Markdown ----
 
-std::string fixed(const std::optional<double>& v, int decimals, const char* suffix = "") {
-  if (!v || !std::isfinite(*v)) return "—";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f%s", decimals, *v, suffix);
-  return buf;
-}
-
-// A '|' in free text would split a table cell.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
-  }
-  return out;
-}
-
 std::string row_line(const std::vector<std::string>& cells) {
   std::string line = "|";
   for (const auto& c : cells) line += " " + c + " |";
@@ -171,7 +154,7 @@ std::string rule_line(std::size_t left, std::size_t right) {
 // Percent of peak: launch-bound sizes read well under 1%, so more decimals there.
 std::string pct_cell(const std::optional<double>& pct) {
   if (pct && *pct < 0.005) return "<0.01";
-  return fixed(pct, pct && *pct < 10 ? 2 : 1);
+  return fixed_or_dash(pct, pct && *pct < 10 ? 2 : 1);
 }
 
 // size_label's "2^20+3", but a plain 1 rather than "2^0".
@@ -182,17 +165,17 @@ std::string sizes_text(std::size_t count) { return std::to_string(count) + (coun
 std::string median_cell(const std::optional<MeasurementRecord>& r) {
   if (!r) return "—";
   if (!r->correct) return "incorrect";
-  std::string text = fixed(r->median_us, 2);
+  std::string text = fixed_or_dash(r->median_us, 2);
   if (r->median_us && r->ci_lo_us && r->ci_hi_us)
-    text += " [" + fixed(r->ci_lo_us, 2) + ", " + fixed(r->ci_hi_us, 2) + "]";
+    text += " [" + fixed_or_dash(r->ci_lo_us, 2) + ", " + fixed_or_dash(r->ci_hi_us, 2) + "]";
   if (r->capped == true) text += " capped";
   return text;
 }
 
 std::string ratio_cell(const std::optional<Ratio>& ratio) {
   if (!ratio) return "—";
-  std::string text = fixed(ratio->value, 3);
-  if (ratio->interval) text += " [" + fixed(ratio->interval->lo, 3) + ", " + fixed(ratio->interval->hi, 3) + "]";
+  std::string text = fixed_or_dash(ratio->value, 3);
+  if (ratio->interval) text += " [" + fixed_or_dash(ratio->interval->lo, 3) + ", " + fixed_or_dash(ratio->interval->hi, 3) + "]";
   return text;
 }
 
@@ -207,7 +190,7 @@ std::string best_cell(const ReportSide& side) {
       standing = side.tie_members.empty() ? "behind a baseline" : "behind " + side.tie_members.front();
       break;
   }
-  return cell(side.best->variant) + " (" + standing + ")";
+  return markdown_cell(side.best->variant) + " (" + standing + ")";
 }
 
 std::string ahead_cell(const SizeComparison& size, const std::vector<Report>& reports) {
@@ -224,7 +207,7 @@ std::string agreement_cell(const SizeComparison& size) {
   switch (size.agreement) {
     case Agreement::same: return "same";
     case Agreement::tie:
-      return size.shared.size() == 1 ? "tie: shares " + cell(size.shared.front())
+      return size.shared.size() == 1 ? "tie: shares " + markdown_cell(size.shared.front())
                                      : "tie: " + std::to_string(size.shared.size()) + " shared";
     case Agreement::differ: return "differ";
     case Agreement::incomplete: return "—";
@@ -239,10 +222,10 @@ std::string portability_cell(const std::optional<Portability>& p) {
     case Portability::Status::not_measured: return "not measured";
     case Portability::Status::incorrect: {
       std::string reason = p->reason.size() > 60 ? p->reason.substr(0, 57) + "..." : p->reason;
-      return "incorrect" + (reason.empty() ? std::string() : ": " + cell(reason));
+      return "incorrect" + (reason.empty() ? std::string() : ": " + markdown_cell(reason));
     }
     case Portability::Status::measured:
-      return fixed(p->fraction_of_best ? std::optional<double>(*p->fraction_of_best * 100) : std::nullopt, 1,
+      return fixed_or_dash(p->fraction_of_best ? std::optional<double>(*p->fraction_of_best * 100) : std::nullopt, 1,
                    "% of best") +
              ", " + pct_cell(p->pct_peak) + "% peak" + (p->tied ? ", tied" : "");
   }
@@ -285,8 +268,8 @@ std::string ratio_summary(const QuestionComparison& q, std::size_t i, const Repo
   const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
   const std::string what = c.same_peak ? "time" : "% of peak";
   return "- " + X.label + "/" + A.label + " " + what + " of the best candidate: median " +
-         fixed(median_of(ratios), 3) + " over " + sizes_text(ratios.size()) + " (" + fixed(*lo, 3) +
-         " to " + fixed(*hi, 3) + "); " + X.label + " ahead at " + std::to_string(ahead) + ", " + A.label +
+         fixed_or_dash(median_of(ratios), 3) + " over " + sizes_text(ratios.size()) + " (" + fixed_or_dash(*lo, 3) +
+         " to " + fixed_or_dash(*hi, 3) + "); " + X.label + " ahead at " + std::to_string(ahead) + ", " + A.label +
          " ahead at " + std::to_string(behind) + ", intervals overlap at " + std::to_string(tied) +
          ". Best variant: same at " + std::to_string(same) + ", tie groups shared at " + std::to_string(tie) +
          ", different at " + std::to_string(differ) + ".\n";
@@ -319,12 +302,12 @@ std::string portability_summary(const QuestionComparison& q, std::size_t r, std:
   } else {
     const auto lo = *std::min_element(fractions.begin(), fractions.end());
     const auto hi = *std::max_element(fractions.begin(), fractions.end());
-    const std::string range = fixed(lo * 100, 1) == fixed(hi * 100, 1) ? fixed(lo * 100, 1)
-                                                                       : fixed(lo * 100, 1) + "-" + fixed(hi * 100, 1);
+    const std::string range = fixed_or_dash(lo * 100, 1) == fixed_or_dash(hi * 100, 1) ? fixed_or_dash(lo * 100, 1)
+                                                                       : fixed_or_dash(lo * 100, 1) + "-" + fixed_or_dash(hi * 100, 1);
     line += range + "% of " + S.label + "'s own best (median " +
-            fixed(median_of(fractions) * 100, 1) + "%), tied with it at " +
+            fixed_or_dash(median_of(fractions) * 100, 1) + "%), tied with it at " +
             std::to_string(tied) + " of " + sizes_text(fractions.size());
-    if (worst < 1.0) line += "; furthest behind at n = " + n_text(worst_n) + " (" + fixed(worst * 100, 1) + "%)";
+    if (worst < 1.0) line += "; furthest behind at n = " + n_text(worst_n) + " (" + fixed_or_dash(worst * 100, 1) + "%)";
   }
   if (incorrect) line += "; incorrect on " + S.label + " at " + sizes_text(incorrect);
   if (missing) line += "; not measured on " + S.label + " at " + sizes_text(missing);
@@ -592,8 +575,8 @@ std::string compare_markdown(const ReportComparison& c) {
   md += "| report | GPU | timestamp | theoretical peak GB/s | measured read GB/s | rows | from |\n";
   md += "|:---|:---|:---|---:|---:|---:|:---|\n";
   for (const auto& r : c.reports)
-    md += row_line({r.label, cell(r.gpu), cell(r.timestamp), fixed(r.peak_gbps, 0), fixed(r.measured_peak_gbps, 0),
-                    std::to_string(r.rows.size()), cell(r.origins)});
+    md += row_line({r.label, markdown_cell(r.gpu), markdown_cell(r.timestamp), fixed_or_dash(r.peak_gbps, 0), fixed_or_dash(r.measured_peak_gbps, 0),
+                    std::to_string(r.rows.size()), markdown_cell(r.origins)});
   md += "\n";
   md += c.same_peak
             ? "Every report has the same theoretical peak: reports are compared by time. "

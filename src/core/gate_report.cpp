@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/markdown_text.hpp"
 #include "core/tie_group.hpp"
 
 namespace dotsweep {
@@ -173,16 +174,6 @@ std::string xml(const std::string& text) {
   return out;
 }
 
-std::string md_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string gate_n_label(std::int64_t n) {
@@ -334,9 +325,9 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
   std::string md = std::string("## dotsweep gate: ") + (result.passed() ? "PASS" : "FAIL") + "\n\n";
   md += "`" + gate_verdict_line(result) + "`\n\n";
   md += "| | report |\n|---|---|\n";
-  md += "| baseline | " + md_cell(report_line(baseline)) + " |\n";
-  for (const auto& c : current) md += "| current | " + md_cell(report_line(c)) + " |\n";
-  md += "\nRule: " + md_cell(rule_text(result)) + " (docs/gate.md).\n\n";
+  md += "| baseline | " + markdown_cell(report_line(baseline)) + " |\n";
+  for (const auto& c : current) md += "| current | " + markdown_cell(report_line(c)) + " |\n";
+  md += "\nRule: " + markdown_cell(rule_text(result)) + " (docs/gate.md).\n\n";
 
   md += "| verdict | rows |\n|---|---|\n";
   for (const GateVerdict v : {GateVerdict::regressed, GateVerdict::broken, GateVerdict::inconclusive,
@@ -353,10 +344,10 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
           " [95% ci] | ratio | why |\n|---|---|---|---|---|---|---|---|---|\n";
     for (const auto* r : rows)
       md += "| " + std::string(fails_gate(r->verdict) ? "**" : "") + gate_verdict_name(r->verdict) +
-            (fails_gate(r->verdict) ? "**" : "") + " | " + md_cell(r->baseline.variant) + " | " +
-            md_cell(r->baseline.type) + " | " + gate_n_label(r->baseline.n) + " | " + md_cell(r->baseline.mode) +
+            (fails_gate(r->verdict) ? "**" : "") + " | " + markdown_cell(r->baseline.variant) + " | " +
+            markdown_cell(r->baseline.type) + " | " + gate_n_label(r->baseline.n) + " | " + markdown_cell(r->baseline.mode) +
             " | " + estimate_text(*r, result.rule, true) + " | " + estimate_text(*r, result.rule, false) + " | " +
-            ratio_text(*r) + " | " + md_cell(r->why) + " |\n";
+            ratio_text(*r) + " | " + markdown_cell(r->why) + " |\n";
   }
   const auto one_sided = [&](const std::vector<MeasurementRecord>& list, const std::string& title,
                               const std::set<GroupKey>& groups, const std::set<std::string>& variants,
@@ -364,13 +355,13 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
     if (list.empty()) return;
     md += "\n<details><summary>" + std::to_string(list.size()) + " rows " + title +
           (result.require_all ? " (fail: --require-all)" : "") + "</summary>\n\n";
-    for (const auto& line : one_sided_lines(list, groups, variants, other)) md += "- " + md_cell(line) + "\n";
+    for (const auto& line : one_sided_lines(list, groups, variants, other)) md += "- " + markdown_cell(line) + "\n";
     md += "\n</details>\n";
   };
   if (const std::size_t untimed = result.count(GateVerdict::untimed)) {
     md += "\n<details><summary>" + std::to_string(untimed) +
           " rows incorrect or untimed on both sides (nothing to compare)</summary>\n\n";
-    for (const auto& line : untimed_lines(result)) md += "- " + md_cell(line) + "\n";
+    for (const auto& line : untimed_lines(result)) md += "- " + markdown_cell(line) + "\n";
     md += "\n</details>\n";
   }
   one_sided(result.baseline_only, "only in the baseline", result.current_groups, result.current_variants, "current");

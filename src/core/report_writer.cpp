@@ -11,6 +11,7 @@
 
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
+#include "core/markdown_text.hpp"
 #include "core/ranking.hpp"
 #include "core/text_file.hpp"
 #include "core/tie_group.hpp"
@@ -58,24 +59,6 @@ bool prepare_resume(const std::string& path) {
 
 // ---- summary.md ----
 
-std::string fixed(const std::optional<double>& v, int decimals, const char* suffix = "") {
-  if (!v) return "—";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f%s", decimals, *v, suffix);
-  return buf;
-}
-
-// A '|' in free text would split a table cell.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') out += "\\|";
-    else if (c == '\n' || c == '\r') out += ' ';
-    else out += c;
-  }
-  return out;
-}
-
 std::string n_label(std::int64_t n) {
   std::string label = std::to_string(n);
   if (n > 0 && (n & (n - 1)) == 0) {
@@ -87,20 +70,20 @@ std::string n_label(std::int64_t n) {
 }
 
 std::string bracketed(const Interval& i, int decimals) {
-  return "[" + fixed(i.lo, decimals) + ", " + fixed(i.hi, decimals) + "]";
+  return "[" + fixed_or_dash(i.lo, decimals) + ", " + fixed_or_dash(i.hi, decimals) + "]";
 }
 
 // The median and its interval; a row from an older CSV has no interval, and
 // then shows the bare median rather than a made-up certainty.
 std::string median_cell(const MeasurementRecord& r) {
-  std::string text = fixed(r.median_us, 2);
+  std::string text = fixed_or_dash(r.median_us, 2);
   if (r.median_us && r.ci_lo_us && r.ci_hi_us) text += " " + bracketed({*r.ci_lo_us, *r.ci_hi_us}, 2);
   return text;
 }
 
 std::string speedup_cell(const MeasurementRecord& r, const std::optional<double>& point,
                          const MeasurementRecord* baseline) {
-  std::string text = fixed(point, 2, "x");
+  std::string text = fixed_or_dash(point, 2, "x");
   if (!point || !baseline) return text;
   if (const auto range = speedup_interval(r, *baseline)) text += " " + bracketed(*range, 2);
   return text;
@@ -116,15 +99,15 @@ std::string table_row(const MeasurementRecord& r, const GroupStanding& standing,
   std::string best;
   if (standing.tied(&r)) best = standing.tie_group.size() == 1 ? "winner" : "tie";
   return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + best + " | " +
-         cell(r.variant) + " | " + median_cell(r) + " | " + fixed(r.gbps, 1) + " | " +
-         fixed(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
-         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed(r.noise_pct, 2) + " |\n";
+         markdown_cell(r.variant) + " | " + median_cell(r) + " | " + fixed_or_dash(r.gbps, 1) + " | " +
+         fixed_or_dash(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
+         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed_or_dash(r.noise_pct, 2) + " |\n";
 }
 
 // How much faster the winner is than the next row, in percent, with the
 // interval that follows from both rows' intervals.
 std::string margin_text(const MeasurementRecord& winner, const MeasurementRecord& next) {
-  const auto pct = [](double ratio) { return fixed((ratio - 1.0) * 100.0, 2, "%"); };
+  const auto pct = [](double ratio) { return fixed_or_dash((ratio - 1.0) * 100.0, 2, "%"); };
   std::string text = pct(*next.median_us / *winner.median_us);
   if (const auto range = speedup_interval(winner, next))
     text += " [" + pct(range->lo) + ", " + pct(range->hi) + "]";
@@ -137,15 +120,15 @@ std::string verdict_line(const GroupStanding& standing) {
   if (standing.by_median.empty()) return "no correct timed rows\n";
   const auto& fastest = *standing.by_median.front();
   if (standing.tie_group.size() == 1) {
-    if (standing.by_median.size() == 1) return "winner: " + cell(fastest.variant) + " (the only timed row)\n";
+    if (standing.by_median.size() == 1) return "winner: " + markdown_cell(fastest.variant) + " (the only timed row)\n";
     const auto& next = *standing.by_median[1];
-    return "winner: " + cell(fastest.variant) + ", " + margin_text(fastest, next) +
-           " faster than the next row, " + cell(next.variant) + " (intervals disjoint)\n";
+    return "winner: " + markdown_cell(fastest.variant) + ", " + margin_text(fastest, next) +
+           " faster than the next row, " + markdown_cell(next.variant) + " (intervals disjoint)\n";
   }
   std::vector<std::string> ids;
   for (const auto* r : standing.tie_group) ids.push_back(r->variant);
   return "no single winner: " + std::to_string(ids.size()) +
-         " rows tie (intervals overlap the fastest): " + cell(member_list(ids)) + "\n";
+         " rows tie (intervals overlap the fastest): " + markdown_cell(member_list(ids)) + "\n";
 }
 
 std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {
@@ -155,7 +138,7 @@ std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {
   for (std::size_t i = 0; i < wrong.size() && i < kShown; ++i) {
     if (i) line += ", ";
     line += wrong[i]->variant;
-    if (!wrong[i]->reason.empty()) line += " (" + cell(wrong[i]->reason) + ")";
+    if (!wrong[i]->reason.empty()) line += " (" + markdown_cell(wrong[i]->reason) + ")";
   }
   if (wrong.size() > kShown) line += ", and " + std::to_string(wrong.size() - kShown) + " more";
   return line + "\n";
