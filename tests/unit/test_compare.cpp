@@ -37,16 +37,7 @@ const SizeComparison& at_size(const ReportComparison& c, std::int64_t n) {
 // A correct timed row of one report.
 MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
                         const std::string& timestamp = "t1", std::int64_t n = 1 << 20) {
-  MeasurementRecord r;
-  r.variant = variant;
-  r.kind = variant == "cublas" || variant == "cub" ? "baseline" : "candidate";
-  r.type = "f32";
-  r.n = n;
-  r.mode = "cold";
-  r.median_us = median;
-  r.ci_lo_us = lo;
-  r.ci_hi_us = hi;
-  r.correct = true;
+  MeasurementRecord r = test::timed_row(variant, lo, median, hi, n);
   r.env.gpu = "NVIDIA H200";
   r.env.peak_gbps = 4814;
   r.env.timestamp = timestamp;

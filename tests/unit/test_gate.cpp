@@ -15,16 +15,7 @@ namespace {
 // A correct cold f32 row with a median, its interval and a clock.
 MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
                         std::int64_t n = 268435456) {
-  MeasurementRecord r;
-  r.variant = variant;
-  r.kind = variant == "cublas" || variant == "cub" ? "baseline" : "candidate";
-  r.type = "f32";
-  r.n = n;
-  r.mode = "cold";
-  r.median_us = median;
-  r.ci_lo_us = lo;
-  r.ci_hi_us = hi;
-  r.correct = true;
+  MeasurementRecord r = test::timed_row(variant, lo, median, hi, n);
   r.sm_clock_mhz = 1980;
   r.nvml_sm_clock_before_mhz = 1980;
   r.nvml_sm_clock_after_mhz = 1980;

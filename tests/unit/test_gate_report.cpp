@@ -14,17 +14,8 @@ namespace {
 
 MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
                         std::int64_t n = 268435456) {
-  MeasurementRecord r;
-  r.variant = variant;
-  r.kind = "candidate";
-  r.type = "f32";
-  r.n = n;
-  r.mode = "cold";
-  r.median_us = median;
-  r.ci_lo_us = lo;
-  r.ci_hi_us = hi;
+  MeasurementRecord r = test::timed_row(variant, lo, median, hi, n);
   r.pct_peak = 95.0;
-  r.correct = true;
   r.sm_clock_mhz = 1980;
   r.env.gpu = "NVIDIA H200";
   r.env.peak_gbps = 4814.304;

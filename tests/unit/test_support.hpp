@@ -6,8 +6,25 @@
 #include <unistd.h>
 
 #include "core/input_error.hpp"
+#include "core/record.hpp"
 
 namespace dotsweep::test {
+
+// A correct, timed cold f32 row: the median and its 95% interval. cuBLAS and
+// CUB rows are baselines, every other name a candidate. Tests add what they need.
+inline MeasurementRecord timed_row(const std::string& variant, double lo, double median, double hi, std::int64_t n) {
+  MeasurementRecord r;
+  r.variant = variant;
+  r.kind = variant == "cublas" || variant == "cub" ? "baseline" : "candidate";
+  r.type = "f32";
+  r.n = n;
+  r.mode = "cold";
+  r.median_us = median;
+  r.ci_lo_us = lo;
+  r.ci_hi_us = hi;
+  r.correct = true;
+  return r;
+}
 
 // The InputError message `fn` throws, or "" when it throws none. Any other
 // exception escapes and fails the test: callers expect InputError specifically.
