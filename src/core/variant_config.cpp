@@ -79,12 +79,6 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
 
 // Switches, not ternaries, so adding an enumerator (f64, kahan, ldg ...) warns
 // here (-Wswitch) instead of silently reusing another value's name.
-int element_bytes(ElementType v) {
-  switch (v) {
-    case ElementType::f32: return 4;
-  }
-  return 0;
-}
 int accumulator_bytes(Accumulator v) {
   switch (v) {
     case Accumulator::f32: return 4;
@@ -92,12 +86,6 @@ int accumulator_bytes(Accumulator v) {
   return 0;
 }
 
-std::string to_string(ElementType v) {
-  switch (v) {
-    case ElementType::f32: return "f32";
-  }
-  return "?";
-}
 std::string to_string(SharedLayout v) {
   switch (v) {
     case SharedLayout::sequential: return "sequential";

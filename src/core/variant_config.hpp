@@ -5,9 +5,10 @@
 #include <optional>
 #include <string>
 
+#include "core/element_type.hpp"
+
 namespace dotsweep {
 
-enum class ElementType { f32 };                  // f64/f16/bf16 come later
 enum class GridKind { cover, persistent };       // one tile per block | grid-stride
 enum class SharedLayout { sequential, warp_partials };
 enum class BlockReduce { smem_tree, warp_shuffle };
@@ -43,12 +44,10 @@ struct DeviceLimits {
 // Why a config cannot run, or nullopt when it is valid.
 std::optional<std::string> rejection_reason(const VariantConfig& config, const DeviceLimits& limits);
 
-// Bytes of one element and of the accumulator.
-int element_bytes(ElementType type);
+// Bytes of the accumulator.
 int accumulator_bytes(Accumulator acc);
 
 // Names used in space files, ids and CSV columns ("f32", "cover", "persistent:2", "tree", ...).
-std::string to_string(ElementType v);
 std::string to_string(SharedLayout v);
 std::string to_string(BlockReduce v);
 std::string to_string(GridFinish v);

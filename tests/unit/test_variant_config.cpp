@@ -150,3 +150,18 @@ TEST_CASE("shared memory limit") {
   shfl.block = 1024;  // one slot per warp: 128 bytes
   CHECK(reason(shfl, tiny).empty());
 }
+
+TEST_CASE("every element type has its own name, size and result slot") {
+  using dotsweep::ElementType;
+  CHECK(dotsweep::all_element_types().size() == 4);
+  for (ElementType t : dotsweep::all_element_types()) {
+    CHECK(dotsweep::element_type_from_string(dotsweep::to_string(t)) == t);
+  }
+  CHECK(dotsweep::element_bytes(ElementType::f64) == 8);
+  CHECK(dotsweep::element_bytes(ElementType::f16) == 2);
+  CHECK(dotsweep::element_bytes(ElementType::bf16) == 2);
+  CHECK(dotsweep::result_bytes(ElementType::f64) == 8);
+  CHECK(dotsweep::result_bytes(ElementType::bf16) == 4);
+  CHECK(dotsweep::exact_integer_limit(ElementType::bf16) == 256.0);
+  CHECK_FALSE(dotsweep::element_type_from_string("f8").has_value());
+}
