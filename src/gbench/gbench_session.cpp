@@ -90,9 +90,12 @@ struct GbenchSession::Gpu {
 CheckOutcome GbenchSession::Gpu::check(std::size_t index, std::int64_t n) {
   const auto key = std::make_pair(index, n);
   if (auto found = checked.find(key); found != checked.end()) return found->second;
-  // The check allocates its own buffers for n: free the timing ones first.
-  buffers.reset();
-  inputs_n = 0;
+  // The check allocates its own buffers for n: the timing ones of another
+  // size go first, those of n stay (the next benchmark at n times on them).
+  if (inputs_n != n) {
+    buffers.reset();
+    inputs_n = 0;
+  }
   std::vector<MeasuredOperation> one;
   one.push_back(std::move(operations[index]));
   std::optional<MeasurementRecord> row;

@@ -49,6 +49,10 @@ check_listing '1,2^12..2^28:2,1000003,2^20+3' 1,4096,16384,65536,262144,1000003,
 "$gbench" --benchmark_list_tests >"$scratch/default" 2>/dev/null
 "$gbench" --benchmark_list_tests --sizes '1,2^12..2^28:2,1000003,2^20+3' >"$scratch/explicit" 2>/dev/null
 cmp -s "$scratch/default" "$scratch/explicit" || fail "without --sizes the listing is not the default sizes'"
+# Its flags also take the --flag=value form.
+"$gbench" --benchmark_list_tests --sizes=2^20+3 --space="$root/variants/quick.toml" >"$scratch/equals" 2>/dev/null
+"$gbench" --benchmark_list_tests --sizes 2^20+3 --space "$root/variants/quick.toml" >"$scratch/spaced" 2>/dev/null
+[[ -s $scratch/equals ]] && cmp -s "$scratch/equals" "$scratch/spaced" || fail "--sizes=V --space=V differ from --sizes V --space V"
 
 # Google Benchmark's filter selects by these names.
 "$gbench" --benchmark_list_tests --sizes 4096,2^28 --benchmark_filter='^dot/cublas/268435456' >"$scratch/one"
