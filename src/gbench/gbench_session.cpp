@@ -46,6 +46,7 @@ struct CheckOutcome {
   bool correct = false;
   std::string reason;          // why not, when not correct
   CorrectnessVerdict verdict;  // as judged, for the check after timing
+  ObservedResults observed;    // what it returned at n (the operation keeps only its latest size's)
 };
 
 MeasureSettings check_settings() {
@@ -117,6 +118,7 @@ CheckOutcome GbenchSession::Gpu::check(std::size_t index, std::int64_t n) {
     outcome.verdict.rel_err = row->rel_err.value_or(0);
     outcome.verdict.err_bound = row->err_bound.value_or(0);
     outcome.verdict.deterministic = row->deterministic.value_or(false);
+    outcome.observed = operations[index].observed;
   }
   return checked[key] = outcome;
 }
@@ -183,7 +185,7 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
     // The result the timed launches left must be the checked one (as after a sweep's timing).
     float timed = 0;
     check_cuda(cudaMemcpy(&timed, last_output, sizeof timed, cudaMemcpyDeviceToHost), "read timed result");
-    if (auto mismatch = timed_result_mismatch(timed, op.observed, outcome.verdict, g->expected,
+    if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
                                               op.operation->promises_determinism()))
       return state.SkipWithError(mismatch->c_str());
 
