@@ -4,6 +4,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/element_type.hpp"
 #include "core/record.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/baselines.hpp"
@@ -190,7 +191,10 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
       return state.SkipWithError(mismatch->c_str());
 
     const double iterations = static_cast<double>(state.iterations());
-    const double bytes = dot_bytes(n, static_cast<int>(sizeof(float)));
+    // Baselines are float32; a variant reads its own element type.
+    const std::size_t baselines = gbench_baseline_names().size();
+    const ElementType type = index < baselines ? ElementType::f32 : plan_.variants[index - baselines].type;
+    const double bytes = dot_bytes(n, element_bytes(type));
     state.SetBytesProcessed(static_cast<std::int64_t>(iterations * bytes));
     state.SetItemsProcessed(static_cast<std::int64_t>(iterations) * n);
     using benchmark::Counter;
