@@ -1,0 +1,96 @@
+#include "measure/counter_pass.hpp"
+
+#include <cstdio>
+#include <set>
+
+#include "core/element_type.hpp"
+#include "core/input_error.hpp"
+#include "core/tie_group.hpp"
+#include "gpu/cupti_range_profiler.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+void warn_once(const std::string& status, const std::string& detail) {
+  static bool warned = false;
+  if (warned) return;
+  warned = true;
+  std::fprintf(stderr, "dotsweep: warning: hardware counters unavailable (%s): %s; counter columns left empty\n",
+               status.c_str(), detail.c_str());
+}
+
+bool timed(const MeasurementRecord& row) { return row.correct && row.median_us.has_value(); }
+
+}  // namespace
+
+CounterPass::CounterPass(const CuptiLoad& library, int device_index, cudaStream_t stream, CounterSettings settings)
+    : stream_(stream), settings_(std::move(settings)) {
+  if (settings_.scope == CounterScope::off) return;
+  CuptiRangeProfiler::Unavailable why;
+  profiler_ = CuptiRangeProfiler::open(library, device_index, settings_.metrics, why);  // InputError: unknown metric
+  if (profiler_) return;
+  unavailable_status_ = why.status;
+  unavailable_detail_ = why.detail;
+  if (settings_.required)
+    throw InputError("--counters " + to_string(settings_.scope) + ": hardware counters unavailable (" + why.status +
+                     "): " + why.detail);
+  warn_once(why.status, why.detail);
+}
+
+CounterPass::~CounterPass() = default;
+
+void CounterPass::profile(MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs) {
+  if (!timed(row) || !op.operation) {
+    row.cupti_status = "not-timed";
+    return;
+  }
+  const bool hot = row.mode == to_string(TimingMode::hot);
+  const DotInputs& in = hot && !inputs.hot.empty() ? inputs.hot.front() : inputs.cold;
+  try {
+    const auto ranges = profiler_->profile([&](cudaStream_t s) { op.operation->enqueue(in, s); }, stream_);
+    fill_counter_columns(row, sum_ranges(profiler_->metrics(), ranges));
+  } catch (const CuptiError& e) {
+    // One row's failure (a CUPTI error mid-sweep) leaves its columns empty
+    // and says so; the timings it already has stand.
+    row.cupti_status = e.status();
+    std::fprintf(stderr, "dotsweep: warning: counter pass of %s at n=%lld failed: %s\n", row.variant.c_str(),
+                 static_cast<long long>(row.n), e.what());
+  }
+}
+
+void CounterPass::add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs,
+                      const CounterRowSink& on_row) {
+  if (settings_.scope == CounterScope::off) {
+    row.cupti_status = cupti_status::off;
+  } else if (!profiler_) {
+    row.cupti_status = unavailable_status_;
+  } else if (settings_.scope == CounterScope::all) {
+    profile(row, op, inputs);
+  } else {
+    held_.push_back({std::move(row), &op});
+    return;
+  }
+  on_row(row);
+}
+
+void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink& on_row) {
+  if (held_.empty()) return;
+  std::vector<MeasurementRecord> rows;
+  for (const auto& h : held_) rows.push_back(h.row);
+  // Tie groups of the held rows (every operation at this size), by position.
+  std::set<std::size_t> chosen;
+  for (const auto& [key, group] : group_by_question(rows)) {
+    const GroupStanding standing = standing_of(group);
+    for (const MeasurementRecord* r : standing.tie_group) chosen.insert(static_cast<std::size_t>(r - rows.data()));
+  }
+  for (std::size_t i = 0; i < held_.size(); ++i) {
+    MeasurementRecord& row = held_[i].row;
+    if (chosen.count(i) || row.kind == "baseline") profile(row, *held_[i].op, inputs);
+    else row.cupti_status = timed(row) ? cupti_status::not_selected : "not-timed";
+    on_row(row);
+  }
+  held_.clear();
+}
+
+}  // namespace dotsweep
