@@ -60,7 +60,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
             try {
               dotsweep::parse_metric_list(v);
             } catch (const dotsweep::InputError& e) {
-              return std::string(e.what());
+              const std::string message = e.what();  // CLI11 puts "--metrics: " in front already
+              return message.rfind("--metrics ", 0) == 0 ? message.substr(10) : message;
             }
             return std::string();
           },

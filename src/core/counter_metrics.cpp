@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/input_error.hpp"
+#include "core/tie_group.hpp"
 
 namespace dotsweep {
 
@@ -58,6 +59,21 @@ CounterScope parse_counter_scope(const std::string& text) {
   for (CounterScope s : {CounterScope::off, CounterScope::top, CounterScope::all})
     if (text == to_string(s)) return s;
   throw InputError("--counters '" + text + "' is not one of off, top, all");
+}
+
+std::vector<bool> rows_to_profile(CounterScope scope, const std::vector<MeasurementRecord>& rows) {
+  std::vector<bool> chosen(rows.size(), false);
+  if (scope == CounterScope::off) return chosen;
+  for (const auto& [key, group] : group_by_question(rows)) {
+    const GroupStanding standing = standing_of(group);
+    // by_median holds exactly the timed rows; the tie group is its head.
+    const auto& picked = scope == CounterScope::all ? standing.by_median : standing.tie_group;
+    for (const MeasurementRecord* r : picked) chosen[static_cast<std::size_t>(r - rows.data())] = true;
+    if (scope == CounterScope::top)
+      for (const MeasurementRecord* r : standing.by_median)
+        if (r->kind == "baseline") chosen[static_cast<std::size_t>(r - rows.data())] = true;
+  }
+  return chosen;
 }
 
 const std::vector<std::string>& default_metrics() {

@@ -17,6 +17,10 @@ namespace dotsweep {
 // Which rows get a counter pass: none, each (type, n, mode)'s tie group plus
 // the baselines, or every row.
 enum class CounterScope { off, top, all };
+// Which of a size's rows `scope` profiles: timed (correct, with a median)
+// rows only; `top` takes each (type, n, mode)'s tie group and the baselines.
+std::vector<bool> rows_to_profile(CounterScope scope, const std::vector<MeasurementRecord>& rows);
+
 // The default scope. Decided by measuring what each scope adds to the default
 // sweep on the H200 (docs/counters.md); one line to change.
 inline constexpr CounterScope kDefaultCounterScope = CounterScope::top;
@@ -59,6 +63,7 @@ namespace cupti_status {
 inline constexpr const char* ok = "ok";
 inline constexpr const char* off = "off";                  // --counters off
 inline constexpr const char* not_selected = "not-top";    // --counters top, row outside the tie group
+inline constexpr const char* not_timed = "not-timed";      // incorrect or failed: nothing timed to explain
 inline constexpr const char* no_library = "no-cupti";      // libcupti or libnvperf_host not found
 inline constexpr const char* no_permission = "no-permission";
 inline constexpr const char* mig = "mig";

@@ -130,3 +130,30 @@ TEST_CASE("derived columns stay empty without what they derive from") {
   fill_counter_columns(row, v);
   CHECK_FALSE(row.counter_gbps.has_value());
 }
+
+TEST_CASE("which rows a scope profiles: top = each question's tie group plus the baselines, only timed rows") {
+  using dotsweep::test::timed_row;
+  std::vector<MeasurementRecord> rows = {
+      timed_row("fast", 9, 10, 11, 1024),       // fastest
+      timed_row("tied", 10.5, 12, 13, 1024),    // overlaps fast's interval
+      timed_row("slow", 20, 21, 22, 1024),      // outside the tie group
+      timed_row("cublas", 30, 31, 32, 1024),    // baseline, slow: still profiled under top
+      timed_row("fast", 1, 2, 3, 4096),         // another question: its own tie group
+      timed_row("slow", 5, 6, 7, 4096),
+      timed_row("broken", 1, 1, 1, 1024),       // incorrect: never profiled
+      timed_row("untimed", 1, 1, 1, 1024),      // correct but failed before timing
+  };
+  rows[6].correct = false;
+  rows[7].median_us.reset();
+  rows[7].ci_lo_us.reset();
+  rows[7].ci_hi_us.reset();
+  MeasurementRecord hot = timed_row("slow", 20, 21, 22, 1024);  // the hot question has one row: it is its best
+  hot.mode = "hot";
+  rows.push_back(hot);
+  CHECK(rows_to_profile(CounterScope::top, rows) ==
+        std::vector<bool>{true, true, false, true, true, false, false, false, true});
+  CHECK(rows_to_profile(CounterScope::all, rows) ==
+        std::vector<bool>{true, true, true, true, true, true, false, false, true});
+  CHECK(rows_to_profile(CounterScope::off, rows) == std::vector<bool>(rows.size(), false));
+  CHECK(rows_to_profile(CounterScope::top, {}).empty());
+}
