@@ -65,8 +65,9 @@ std::vector<std::string> full_names_of(const CuptiApi& api, CUpti_Profiler_Host_
   return names;
 }
 
-// The closest names to an unknown `name`: among the base metrics of the chip
-// and, when the part before the first '.' is a base metric, among its rollups.
+// The closest names to an unknown `name`: when the part before the first '.'
+// is a base metric of the chip, among its full names (rollups, submetrics);
+// otherwise among the base metrics, compared by that part.
 std::vector<std::string> suggestions_for(const CuptiApi& api, CUpti_Profiler_Host_Object* host,
                                          const std::string& name) {
   const std::string base = name.substr(0, name.find('.'));
@@ -80,12 +81,12 @@ std::vector<std::string> suggestions_for(const CuptiApi& api, CUpti_Profiler_Hos
       const std::string metric = p.ppMetricNames[i];
       if (metric == base) {
         const auto full = full_names_of(api, host, base, type);
-        return closest_names(name, full);
+        if (!full.empty()) return closest_names(name, full);
       }
       pool.push_back(metric);
     }
   }
-  return closest_names(name, pool);
+  return closest_names(base, pool);
 }
 
 }  // namespace

@@ -55,8 +55,10 @@ void CounterPass::profile(MeasurementRecord& row, MeasuredOperation& op, const C
     // One row's failure (a CUPTI error mid-sweep) leaves its columns empty
     // and says so; the timings it already has stand.
     row.cupti_status = e.status();
-    std::fprintf(stderr, "dotsweep: warning: counter pass of %s at n=%lld failed: %s\n", row.variant.c_str(),
-                 static_cast<long long>(row.n), e.what());
+    if (!failure_reported_)
+      std::fprintf(stderr, "dotsweep: warning: counter pass of %s at n=%lld failed: %s (later failures: cupti_status only)\n",
+                   row.variant.c_str(), static_cast<long long>(row.n), e.what());
+    failure_reported_ = true;
   }
 }
 

@@ -70,6 +70,7 @@ class CounterPass {
   std::unique_ptr<CuptiRangeProfiler> profiler_;
   std::string unavailable_status_, unavailable_detail_;
   std::vector<Held> held_;
+  bool failure_reported_ = false;  // one warning for failed passes, not one per row
 };
 
 }  // namespace dotsweep
