@@ -169,6 +169,16 @@ std::unique_ptr<CuptiRangeProfiler> CuptiRangeProfiler::open(const CuptiLoad& li
     passes.pConfigImage = self->config_image_.data();
     check(api, api.host_get_num_of_passes(&passes), "cuptiProfilerHostGetNumOfPasses");
     self->passes_ = passes.numOfPasses;
+
+    // A missing profiling permission shows when the profiler is enabled on
+    // the context, not before: try it once here so it is known at start
+    // (and an explicit --counters can refuse to run) rather than on every row.
+    auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+    enable.ctx = ctx;
+    check(api, api.range_enable(&enable), "cuptiRangeProfilerEnable");
+    auto disable = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+    disable.pRangeProfilerObject = enable.pRangeProfilerObject;
+    check(api, api.range_disable(&disable), "cuptiRangeProfilerDisable");
   } catch (const CuptiError& e) {
     why = {e.status(), e.what()};
     return nullptr;
