@@ -4,6 +4,7 @@
 
 #include "core/element_type.hpp"
 #include "core/input_error.hpp"
+#include "gpu/harness_kernels.hpp"
 #include "gpu/cupti_range_profiler.hpp"
 
 namespace dotsweep {
@@ -22,12 +23,17 @@ bool timed(const MeasurementRecord& row) { return row.correct && row.median_us.h
 
 }  // namespace
 
-CounterPass::CounterPass(const CuptiLoad& library, int device_index, cudaStream_t stream, CounterSettings settings)
-    : stream_(stream), settings_(std::move(settings)) {
+CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream,
+                         CounterSettings settings)
+    : stream_(stream), settings_(std::move(settings)), l2_bytes_(device.l2_bytes) {
   if (settings_.scope == CounterScope::off) return;
   CuptiRangeProfiler::Unavailable why;
-  profiler_ = CuptiRangeProfiler::open(library, device_index, settings_.metrics, why);  // InputError: unknown metric
-  if (profiler_) return;
+  profiler_ = CuptiRangeProfiler::open(library, device.index, settings_.metrics, why);  // InputError: unknown metric
+  if (profiler_) {
+    flush_ = DeviceBuffer<unsigned char>((2 * l2_bytes_ + (1 << 20)) / 16 * 16);  // as the cold timer's
+    sink_ = DeviceBuffer<float>(1);
+    return;
+  }
   unavailable_status_ = why.status;
   unavailable_detail_ = why.detail;
   if (settings_.required)
@@ -47,7 +53,10 @@ void CounterPass::profile(MeasurementRecord& row, MeasuredOperation& op, const C
   const DotInputs& in = hot && !inputs.hot.empty() ? inputs.hot.front() : inputs.cold;
   // A hot launch follows the launch on the slot before it: that one runs
   // first, unprofiled, so the L2 holds what the hot timer's launch finds there.
+  // A cold one follows the cold timer's L2 eviction. Both run before the
+  // profiler is enabled (profile() waits for the stream first).
   if (hot && inputs.hot.size() > 1) op.operation->enqueue(inputs.hot.back(), stream_);
+  if (!hot) launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_);
   try {
     const auto ranges = profiler_->profile([&](cudaStream_t s) { op.operation->enqueue(in, s); }, stream_);
     fill_counter_columns(row, sum_ranges(profiler_->metrics(), ranges));

@@ -17,6 +17,8 @@
 #include "core/record.hpp"
 #include "core/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
 #include "measure/measured_operation.hpp"
 
@@ -44,7 +46,7 @@ class CounterPass {
  public:
   // Opens CUPTI unless the scope is off; throws InputError for an unknown
   // metric, or when counters are unavailable and settings.required.
-  CounterPass(const CuptiLoad& library, int device_index, cudaStream_t stream, CounterSettings settings);
+  CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream, CounterSettings settings);
   ~CounterPass();
 
   // Takes a finished row of `op`: profiles it now (`all`), holds it (`top`)
@@ -70,6 +72,11 @@ class CounterPass {
   std::unique_ptr<CuptiRangeProfiler> profiler_;
   std::string unavailable_status_, unavailable_detail_;
   std::vector<Held> held_;
+  // The cold timer's L2 eviction, before a cold row's pass: a cold row's
+  // counters must see the cold L2 its timing saw.
+  std::size_t l2_bytes_ = 0;
+  DeviceBuffer<unsigned char> flush_;
+  DeviceBuffer<float> sink_;
   bool failure_reported_ = false;  // one warning for failed passes, not one per row
 };
 

@@ -71,7 +71,7 @@ SizeMeasurer::SizeMeasurer(const DeviceInfo& device, cudaStream_t stream, Measur
     if (mode == TimingMode::hot && !hot_) hot_.emplace(stream);
   }
   nvml_ = NvmlClocks::open(device.index, nvml_status_);
-  counters_ = std::make_unique<CounterPass>(cupti_library(), device.index, stream, settings_.counters);
+  counters_ = std::make_unique<CounterPass>(cupti_library(), device, stream, settings_.counters);
 }
 
 void SizeMeasurer::measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row) {

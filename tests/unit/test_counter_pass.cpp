@@ -59,7 +59,7 @@ TEST_CASE("unavailable counters: each row passes unchanged, cupti_status names t
   for (const char* status : {"no-cupti", "no-permission", "mig", "vgpu", "busy", "unsupported"}) {
     for (CounterScope scope : {CounterScope::top, CounterScope::all}) {
       CAPTURE(status);
-      CounterPass pass(unavailable(status), 0, nullptr, settings(scope, false));
+      CounterPass pass(unavailable(status), DeviceInfo{}, nullptr, settings(scope, false));
       CHECK(pass.unavailable_status() == status);
       CHECK(pass.unavailable_detail() == "simulated");
       const auto rows = some_rows();
@@ -76,17 +76,17 @@ TEST_CASE("unavailable counters: each row passes unchanged, cupti_status names t
 }
 
 TEST_CASE("--counters given explicitly: unavailable counters are exit-2 input errors naming the reason") {
-  CHECK(input_error_of([] { CounterPass(unavailable("no-permission"), 0, nullptr, settings(CounterScope::all, true)); }) ==
+  CHECK(input_error_of([] { CounterPass(unavailable("no-permission"), DeviceInfo{}, nullptr, settings(CounterScope::all, true)); }) ==
         "--counters all: hardware counters unavailable (no-permission): simulated");
-  CHECK(input_error_of([] { CounterPass(unavailable("no-cupti"), 0, nullptr, settings(CounterScope::top, true)); }) ==
+  CHECK(input_error_of([] { CounterPass(unavailable("no-cupti"), DeviceInfo{}, nullptr, settings(CounterScope::top, true)); }) ==
         "--counters top: hardware counters unavailable (no-cupti): simulated");
   // --counters off asks for nothing, so nothing is missing.
-  CHECK(input_error_of([] { CounterPass(unavailable("no-cupti"), 0, nullptr, settings(CounterScope::off, true)); }) ==
+  CHECK(input_error_of([] { CounterPass(unavailable("no-cupti"), DeviceInfo{}, nullptr, settings(CounterScope::off, true)); }) ==
         "");
 }
 
 TEST_CASE("--counters off: rows pass unchanged with cupti_status off, CUPTI never opened") {
-  CounterPass pass(unavailable("no-cupti"), 0, nullptr, settings(CounterScope::off, false));
+  CounterPass pass(unavailable("no-cupti"), DeviceInfo{}, nullptr, settings(CounterScope::off, false));
   CHECK(pass.unavailable_status().empty());
   const auto rows = some_rows();
   const auto out = pass_rows(pass, rows);
