@@ -10,6 +10,7 @@ export DOTSWEEP_SOURCE_ROOT=$PWD DOTSWEEP_CACHE_DIR=${DOTSWEEP_CACHE_DIR:-/tmp/d
   nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
   "$build/src/cli/dotsweep" info
   if [[ ${SKIP_TESTS:-0} != 1 ]]; then time "$build/tests/gpu/gpu_tests"; fi
+  if [[ ${SKIP_TESTS:-0} != 1 ]]; then time "$build/tests/gpu/gpu_counter_tests" -s; fi
 } >>"$log" 2>&1
 args=()
 run_sweep() { [[ ${#args[@]} -gt 0 ]] && { time "$build/src/cli/dotsweep" --no-progress "${args[@]}"; } >>"$log" 2>&1; args=(); }

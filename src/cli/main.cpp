@@ -11,6 +11,7 @@
 #include "cli/help_text.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/sweep_runner.hpp"
+#include "core/counter_metrics.hpp"
 #include "core/input_error.hpp"
 #include "core/size_list.hpp"
 #include "core/timing_mode.hpp"
@@ -39,6 +40,32 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");
+  // Hardware counters (docs/counters.md): given explicitly, unavailable counters are an error.
+  dotsweep::CounterSettings& counters = o.measure.counters;
+  command
+      .add_option_function<std::string>(
+          "--counters", [&counters](const std::string& v) {
+            counters.scope = dotsweep::parse_counter_scope(v);
+            counters.required = true;
+          },
+          "counter pass after the timing: off, top (tie groups and baselines) or all rows")
+      ->check(CLI::IsMember({"off", "top", "all"}))
+      ->default_str(dotsweep::to_string(dotsweep::kDefaultCounterScope));
+  command
+      .add_option_function<std::string>(
+          "--metrics", [&counters](const std::string& v) { counters.metrics = dotsweep::parse_metric_list(v); },
+          "CUPTI metrics to collect, comma-separated (default: the nine of docs/counters.md)")
+      ->check(CLI::Validator(
+          [](std::string& v) {
+            try {
+              dotsweep::parse_metric_list(v);
+            } catch (const dotsweep::InputError& e) {
+              const std::string message = e.what();  // CLI11 puts "--metrics: " in front already
+              return message.rfind("--metrics ", 0) == 0 ? message.substr(10) : message;
+            }
+            return std::string();
+          },
+          "A,B,..."));
 }
 
 }  // namespace

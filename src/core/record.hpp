@@ -58,6 +58,11 @@ struct MeasurementRecord {
   // Hardware counters (empty when not collected; cupti_status says why).
   std::optional<double> gpu_time_us, dram_read_bytes, dram_write_bytes, dram_pct_peak,
       warps_active_pct, smem_conflicts_ld, smem_conflicts_st, inst_executed, l2_hit_pct;
+  std::optional<int> kernels;                  // kernels the operation launched (ranges summed)
+  // Derived: dram bytes read per element index (8 for an f32 dot reading each
+  // input once) and dram bytes read+written per second of gpu_time_us.
+  std::optional<double> dram_read_per_element, counter_gbps;
+  std::string extra_counters;                  // --metrics without a column: "name=value;..."
   std::string cupti_status;
   Environment env;
 };

@@ -27,7 +27,6 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
   r.n = n;
   r.mode = to_string(mode);
   r.env = env;
-  r.cupti_status = "not collected: the counters pass is not built yet";
   if (op.config) {
     const VariantConfig& c = *op.config;
     r.kind = "candidate";

@@ -71,6 +71,7 @@ SizeMeasurer::SizeMeasurer(const DeviceInfo& device, cudaStream_t stream, Measur
     if (mode == TimingMode::hot && !hot_) hot_.emplace(stream);
   }
   nvml_ = NvmlClocks::open(device.index, nvml_status_);
+  counters_ = std::make_unique<CounterPass>(cupti_library(), device, stream, settings_.counters);
 }
 
 void SizeMeasurer::measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row) {
@@ -90,8 +91,12 @@ void SizeMeasurer::measure_size(long long n, std::vector<MeasuredOperation>& ope
   if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess)
     peak_device_bytes_ = std::max(peak_device_bytes_, total_bytes - free_bytes);
 
+  // Each row's counter pass runs after its timing, never during it.
+  const CounterInputs counter_inputs{buffers.main(), hot_slots};
   for (auto& op : operations)
-    for (const auto& row : check_and_time(op, buffers, hot_slots, inputs.expected())) on_row(row);
+    for (auto& row : check_and_time(op, buffers, hot_slots, inputs.expected()))
+      counters_->add(std::move(row), op, counter_inputs, on_row);
+  counters_->finish_size(counter_inputs, on_row);
 }
 
 // One exact input set, every operation: the operation is sized for n here,

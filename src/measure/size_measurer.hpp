@@ -22,6 +22,7 @@
 #include "gpu/nvml_clocks.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
+#include "measure/counter_pass.hpp"
 #include "measure/measured_operation.hpp"
 #include "measure/size_inputs.hpp"
 
@@ -38,6 +39,7 @@ struct MeasureSettings {
   StoppingRule rule;
   std::uint64_t seed = kDefaultSeed;
   unsigned host_threads = 0;  // 0: every host core
+  CounterSettings counters;   // the counter pass after the timed samples (docs/counters.md)
 };
 
 // A kernel fault poisons the CUDA context: nothing after it can be trusted.
@@ -60,6 +62,7 @@ class SizeMeasurer {
   std::size_t peak_device_bytes() const { return peak_device_bytes_; }
   // Why NVML clocks are not recorded; empty when they are.
   const std::string& nvml_status() const { return nvml_status_; }
+  const CounterPass& counters() const { return *counters_; }
 
  private:
   void run_exact_pass(InputKind kind, std::vector<MeasuredOperation>& operations, SizeInputs& inputs,
@@ -78,6 +81,7 @@ class SizeMeasurer {
   std::optional<HotTimer> hot_;
   std::unique_ptr<NvmlClocks> nvml_;
   std::string nvml_status_;
+  std::unique_ptr<CounterPass> counters_;
   std::size_t peak_device_bytes_ = 0;
 };
 

@@ -35,6 +35,10 @@ expect 2 "bad_syntax.toml" -- list --space "$scratch/bad_syntax.toml"
 expect 2 "2^99" -- --sizes '2^99'
 expect 2 "unknown mode" -- --mode warm
 expect 2 "" -- --no-such-flag
+# Counter options are checked before looking for a GPU.
+expect 2 "counters" -- --counters some
+expect 2 "empty metric name" -- --metrics 'dram__bytes_read.sum,,x'
+expect 2 "names 'x' twice" -- sweep --metrics 'x,y,x'
 
 # A folder that already holds a report is refused before looking for a GPU.
 mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"

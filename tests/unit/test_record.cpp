@@ -62,6 +62,10 @@ MeasurementRecord full_record() {
   r.smem_conflicts_st = 12;
   r.inst_executed = 123456789;
   r.l2_hit_pct = 1.5;
+  r.kernels = 2;
+  r.dram_read_per_element = 8.03125;
+  r.counter_gbps = 4512.5;
+  r.extra_counters = "sm__cycles_elapsed.max=1234;x=0.5";
   r.cupti_status = "ok";
   r.sm_clock_mhz = 1980;
   r.nvml_sm_clock_before_mhz = 1980;
@@ -114,8 +118,8 @@ TEST_CASE("record columns, in order") {
       "noise_pct", "gbps", "pct_peak", "speedup_vs_cublas", "speedup_vs_cub", "rel_err",
       "err_bound", "correct", "deterministic", "reason", "gpu_time_us", "dram_read_bytes",
       "dram_write_bytes", "dram_pct_peak", "warps_active_pct", "smem_conflicts_ld",
-      "smem_conflicts_st", "inst_executed", "l2_hit_pct", "cupti_status", "sm_clock_mhz",
-      "nvml_sm_clock_before_mhz", "nvml_sm_clock_after_mhz", "clock_events", "capped", "gpu",
+      "smem_conflicts_st", "inst_executed", "l2_hit_pct", "kernels", "dram_read_per_element",
+      "counter_gbps", "extra_counters", "cupti_status", "sm_clock_mhz", "nvml_sm_clock_before_mhz", "nvml_sm_clock_after_mhz", "clock_events", "capped", "gpu",
       "cc", "sms", "peak_gbps", "measured_peak_gbps", "driver", "cuda", "timestamp",
       "dotsweep_version", "seed"};
   CHECK(record_columns() == expected);

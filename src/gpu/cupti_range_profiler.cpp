@@ -1,0 +1,300 @@
+#include "gpu/cupti_range_profiler.hpp"
+
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+
+#include "core/counter_metrics.hpp"
+#include "core/input_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+// Ranges one counter pass can hold: an operation launches a handful of
+// kernels (two-pass finishes, CUB, cuBLAS); more is a failed pass, not a
+// silently truncated one (DecodeData reports dropped ranges).
+constexpr std::size_t kMaxRanges = 64;
+
+template <class Params>
+Params params(std::size_t struct_size) {
+  Params p{};
+  p.structSize = struct_size;
+  return p;
+}
+
+std::string describe(const CuptiApi& api, CUptiResult result, const char* call) {
+  const char* text = nullptr;
+  if (api.get_result_string) api.get_result_string(result, &text);
+  return std::string(call) + " failed: " + (text ? text : "CUPTI error " + std::to_string(static_cast<int>(result)));
+}
+
+void check(const CuptiApi& api, CUptiResult result, const char* call) {
+  if (result != CUPTI_SUCCESS) throw CuptiError(status_word_for(result), describe(api, result, call));
+}
+
+// The current context through the runtime's driver entry point: the binary
+// does not link libcuda.
+CUcontext current_context() {
+  using GetCurrent = CUresult (*)(CUcontext*);
+  void* fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  if (cudaFree(nullptr) != cudaSuccess ||
+      cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess || !fn)
+    throw CuptiError(cupti_status::failed, "no CUDA context for the counter pass (cuCtxGetCurrent not found)");
+  CUcontext ctx = nullptr;
+  if (reinterpret_cast<GetCurrent>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
+    throw CuptiError(cupti_status::failed, "no current CUDA context for the counter pass");
+  return ctx;
+}
+
+// Every full metric name this chip offers for `base` (its rollups and submetrics).
+std::vector<std::string> full_names_of(const CuptiApi& api, CUpti_Profiler_Host_Object* host, const std::string& base,
+                                       CUpti_MetricType type) {
+  auto p = params<CUpti_Profiler_Host_GetSubMetrics_Params>(CUpti_Profiler_Host_GetSubMetrics_Params_STRUCT_SIZE);
+  p.pHostObject = host;
+  p.metricType = type;
+  p.pMetricName = base.c_str();
+  std::vector<std::string> names;
+  if (api.host_get_sub_metrics(&p) != CUPTI_SUCCESS) return names;
+  for (std::size_t i = 0; i < p.numOfSubmetrics; ++i) {
+    const std::string sub = p.ppSubMetrics[i] ? p.ppSubMetrics[i] : "";
+    names.push_back(base + (sub.rfind('.', 0) == 0 ? "" : ".") + sub);
+  }
+  return names;
+}
+
+// The closest names to an unknown `name`: when the part before the first '.'
+// is a base metric of the chip, among its full names (rollups, submetrics);
+// otherwise among the base metrics, compared by that part.
+std::vector<std::string> suggestions_for(const CuptiApi& api, CUpti_Profiler_Host_Object* host,
+                                         const std::string& name) {
+  const std::string base = name.substr(0, name.find('.'));
+  std::vector<std::string> pool;
+  for (CUpti_MetricType type : {CUPTI_METRIC_TYPE_COUNTER, CUPTI_METRIC_TYPE_RATIO, CUPTI_METRIC_TYPE_THROUGHPUT}) {
+    auto p = params<CUpti_Profiler_Host_GetBaseMetrics_Params>(CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE);
+    p.pHostObject = host;
+    p.metricType = type;
+    if (api.host_get_base_metrics(&p) != CUPTI_SUCCESS) continue;
+    for (std::size_t i = 0; i < p.numMetrics; ++i) {
+      const std::string metric = p.ppMetricNames[i];
+      if (metric == base) {
+        const auto full = full_names_of(api, host, base, type);
+        if (!full.empty()) return closest_names(name, full);
+      }
+      pool.push_back(metric);
+    }
+  }
+  return closest_names(base, pool);
+}
+
+}  // namespace
+
+CuptiRangeProfiler::CuptiRangeProfiler(std::shared_ptr<const CuptiApi> api, std::vector<std::string> metrics)
+    : api_(std::move(api)), metrics_(std::move(metrics)) {
+  for (const auto& m : metrics_) metric_names_.push_back(m.c_str());
+}
+
+std::unique_ptr<CuptiRangeProfiler> CuptiRangeProfiler::open(const CuptiLoad& library, int device_index,
+                                                             const std::vector<std::string>& metrics,
+                                                             Unavailable& why) {
+  if (!library.api) {
+    why = {library.status, library.detail};
+    return nullptr;
+  }
+  const CuptiApi& api = *library.api;
+  std::unique_ptr<CuptiRangeProfiler> self(new CuptiRangeProfiler(library.api, metrics));
+  try {
+    const CUcontext ctx = current_context();
+    auto init = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
+    check(api, api.profiler_initialize(&init), "cuptiProfilerInitialize");
+    self->profiler_initialized_ = true;
+
+    auto chip = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
+    chip.deviceIndex = static_cast<std::size_t>(device_index);
+    check(api, api.device_get_chip_name(&chip), "cuptiDeviceGetChipName");
+
+    // The counter availability image: which counters this device exposes to
+    // us now (it is where a missing permission or a busy profiler shows).
+    auto avail = params<CUpti_Profiler_GetCounterAvailability_Params>(
+        CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+    avail.ctx = ctx;
+    check(api, api.get_counter_availability(&avail), "cuptiProfilerGetCounterAvailability(size)");
+    std::vector<std::uint8_t> availability(avail.counterAvailabilityImageSize);
+    avail.pCounterAvailabilityImage = availability.data();
+    check(api, api.get_counter_availability(&avail), "cuptiProfilerGetCounterAvailability");
+
+    auto host = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+    host.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+    host.pChipName = chip.pChipName;
+    host.pCounterAvailabilityImage = availability.data();
+    check(api, api.host_initialize(&host), "cuptiProfilerHostInitialize");
+    self->host_ = host.pHostObject;
+
+    // Each name checked on its own, so the error names the one that is wrong.
+    for (const auto& name : metrics) {
+      auto props = params<CUpti_Profiler_Host_GetMetricProperties_Params>(
+          CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
+      props.pHostObject = self->host_;
+      props.pMetricName = name.c_str();
+      const CUptiResult r = api.host_get_metric_properties(&props);
+      if (r == CUPTI_ERROR_INVALID_METRIC_NAME)
+        throw InputError(unknown_metric_message(name, suggestions_for(api, self->host_, name)));
+      check(api, r, "cuptiProfilerHostGetMetricProperties");
+    }
+
+    auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
+        CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+    add.pHostObject = self->host_;
+    add.ppMetricNames = self->metric_names_.data();
+    add.numMetrics = self->metric_names_.size();
+    check(api, api.host_config_add_metrics(&add), "cuptiProfilerHostConfigAddMetrics");
+
+    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+    size.pHostObject = self->host_;
+    check(api, api.host_get_config_image_size(&size), "cuptiProfilerHostGetConfigImageSize");
+    self->config_image_.resize(size.configImageSize);
+    auto image = params<CUpti_Profiler_Host_GetConfigImage_Params>(
+        CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+    image.pHostObject = self->host_;
+    image.configImageSize = self->config_image_.size();
+    image.pConfigImage = self->config_image_.data();
+    check(api, api.host_get_config_image(&image), "cuptiProfilerHostGetConfigImage");
+
+    auto passes = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(
+        CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+    passes.configImageSize = self->config_image_.size();
+    passes.pConfigImage = self->config_image_.data();
+    check(api, api.host_get_num_of_passes(&passes), "cuptiProfilerHostGetNumOfPasses");
+    self->passes_ = passes.numOfPasses;
+
+    // A missing profiling permission shows when the profiler is enabled on
+    // the context, not before: try it once here so it is known at start
+    // (and an explicit --counters can refuse to run) rather than on every row.
+    auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+    enable.ctx = ctx;
+    check(api, api.range_enable(&enable), "cuptiRangeProfilerEnable");
+    auto disable = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+    disable.pRangeProfilerObject = enable.pRangeProfilerObject;
+    check(api, api.range_disable(&disable), "cuptiRangeProfilerDisable");
+  } catch (const CuptiError& e) {
+    why = {e.status(), e.what()};
+    return nullptr;
+  }
+  return self;
+}
+
+CuptiRangeProfiler::~CuptiRangeProfiler() {
+  if (host_) {
+    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+    p.pHostObject = host_;
+    api_->host_deinitialize(&p);
+  }
+  if (profiler_initialized_) {
+    auto p = params<CUpti_Profiler_DeInitialize_Params>(CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE);
+    api_->profiler_deinitialize(&p);
+  }
+}
+
+std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function<void(cudaStream_t)>& enqueue,
+                                                             cudaStream_t stream) {
+  const CuptiApi& api = *api_;
+  // Nothing queued before the pass may land in its first range.
+  if (cudaStreamSynchronize(stream) != cudaSuccess)
+    throw CuptiError(cupti_status::failed, "the stream failed before the counter pass");
+  auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+  enable.ctx = current_context();
+  check(api, api.range_enable(&enable), "cuptiRangeProfilerEnable");
+  CUpti_RangeProfiler_Object* object = enable.pRangeProfilerObject;
+  // Disabled on every way out: the timed launches after this pass must run without the profiler.
+  struct Disable {
+    const CuptiApi& api;
+    CUpti_RangeProfiler_Object* object;
+    ~Disable() {
+      auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+      p.pRangeProfilerObject = object;
+      api.range_disable(&p);
+    }
+  } disable{api, object};
+
+  auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+      CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+  size.pRangeProfilerObject = object;
+  size.pMetricNames = metric_names_.data();
+  size.numMetrics = metric_names_.size();
+  size.maxNumOfRanges = kMaxRanges;
+  size.maxNumRangeTreeNodes = kMaxRanges;
+  check(api, api.range_get_counter_data_size(&size), "cuptiRangeProfilerGetCounterDataSize");
+  std::vector<std::uint8_t> counter_data(size.counterDataSize);
+  auto init = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+      CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+  init.pRangeProfilerObject = object;
+  init.counterDataSize = counter_data.size();
+  init.pCounterData = counter_data.data();
+  check(api, api.range_counter_data_image_initialize(&init), "cuptiRangeProfilerCounterDataImageInitialize");
+
+  auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+  config.pRangeProfilerObject = object;
+  config.configSize = config_image_.size();
+  config.pConfig = config_image_.data();
+  config.counterDataImageSize = counter_data.size();
+  config.pCounterDataImage = counter_data.data();
+  config.range = CUPTI_AutoRange;
+  config.replayMode = CUPTI_KernelReplay;
+  config.maxRangesPerPass = kMaxRanges;
+  config.numNestingLevels = 1;  // auto range: one level
+  config.minNestingLevel = 1;
+  config.passIndex = 0;
+  config.targetNestingLevel = 1;
+  check(api, api.range_set_config(&config), "cuptiRangeProfilerSetConfig");
+
+  auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+  start.pRangeProfilerObject = object;
+  check(api, api.range_start(&start), "cuptiRangeProfilerStart");
+  enqueue(stream);
+  const cudaError_t ran = cudaStreamSynchronize(stream);
+  auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+  stop.pRangeProfilerObject = object;
+  check(api, api.range_stop(&stop), "cuptiRangeProfilerStop");
+  if (ran != cudaSuccess)
+    throw CuptiError(cupti_status::failed, std::string("the operation failed under the profiler: ") +
+                                               cudaGetErrorName(ran));
+  // Kernel replay runs every pass inside each launch, so one start/stop submits them all.
+  if (!stop.isAllPassSubmitted)
+    throw CuptiError(cupti_status::failed, "kernel replay left passes unsubmitted");
+
+  auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+  decode.pRangeProfilerObject = object;
+  check(api, api.range_decode_data(&decode), "cuptiRangeProfilerDecodeData");
+  if (decode.numOfRangeDropped > 0)
+    throw CuptiError(cupti_status::failed, "the operation launched more than " + std::to_string(kMaxRanges) +
+                                               " kernels: " + std::to_string(decode.numOfRangeDropped) +
+                                               " ranges dropped");
+
+  auto info = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
+      CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+  info.pCounterDataImage = counter_data.data();
+  info.counterDataImageSize = counter_data.size();
+  check(api, api.range_get_counter_data_info(&info), "cuptiRangeProfilerGetCounterDataInfo");
+
+  std::vector<std::vector<double>> ranges;
+  for (std::size_t r = 0; r < info.numTotalRanges; ++r) {
+    std::vector<double> values(metric_names_.size());
+    auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+    eval.pHostObject = host_;
+    eval.pCounterDataImage = counter_data.data();
+    eval.counterDataImageSize = counter_data.size();
+    eval.rangeIndex = r;
+    eval.ppMetricNames = metric_names_.data();
+    eval.numMetrics = metric_names_.size();
+    eval.pMetricValues = values.data();
+    check(api, api.host_evaluate_to_gpu_values(&eval), "cuptiProfilerHostEvaluateToGpuValues");
+    ranges.push_back(std::move(values));
+  }
+  return ranges;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,83 @@
+// The counter pass of a sweep: after a row's timed samples (never during
+// them), one more run of the operation under CUPTI's Range Profiler fills the
+// row's counter columns. `all` profiles every timed row as it is finished;
+// `top` holds a size's rows until all are timed, then profiles each
+// (type, n, mode)'s tie group and the baselines. When counters are
+// unavailable every row says why in cupti_status and one warning is printed.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/counter_metrics.hpp"
+#include "core/record.hpp"
+#include "core/timing_mode.hpp"
+#include "gpu/cupti_library.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/dot_operation.hpp"
+#include "measure/measured_operation.hpp"
+
+namespace dotsweep {
+
+class CuptiRangeProfiler;
+
+// The same as SizeMeasurer's RowSink (kept here so the headers do not include each other).
+using CounterRowSink = std::function<void(const MeasurementRecord&)>;
+
+struct CounterSettings {
+  CounterScope scope = kDefaultCounterScope;
+  std::vector<std::string> metrics = default_metrics();
+  bool required = false;  // --counters given: unavailable counters are an error (InputError)
+};
+
+// What a counter pass runs on: the row's own inputs (cold: the main buffers;
+// hot: the first rotating slot, as the hot timer reads it).
+struct CounterInputs {
+  DotInputs cold;
+  const std::vector<DotInputs>& hot;
+};
+
+class CounterPass {
+ public:
+  // Opens CUPTI unless the scope is off; throws InputError for an unknown
+  // metric, or when counters are unavailable and settings.required.
+  CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream, CounterSettings settings);
+  ~CounterPass();
+
+  // Takes a finished row of `op`: profiles it now (`all`), holds it (`top`)
+  // or hands it on with the reason counters were not collected.
+  void add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs, const CounterRowSink& on_row);
+  // End of a size: `top` profiles the tie groups and baselines among the held
+  // rows and hands every held row on, in the order they came.
+  void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
+
+  // Why counters are not collected ("" when they are): status word and reason.
+  const std::string& unavailable_status() const { return unavailable_status_; }
+  const std::string& unavailable_detail() const { return unavailable_detail_; }
+
+ private:
+  void profile(MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
+
+  struct Held {
+    MeasurementRecord row;
+    MeasuredOperation* op;
+  };
+  cudaStream_t stream_;
+  CounterSettings settings_;
+  std::unique_ptr<CuptiRangeProfiler> profiler_;
+  std::string unavailable_status_, unavailable_detail_;
+  std::vector<Held> held_;
+  // The cold timer's L2 eviction, before a cold row's pass: a cold row's
+  // counters must see the cold L2 its timing saw.
+  std::size_t l2_bytes_ = 0;
+  DeviceBuffer<unsigned char> flush_;
+  DeviceBuffer<float> sink_;
+  bool failure_reported_ = false;  // one warning for failed passes, not one per row
+};
+
+}  // namespace dotsweep

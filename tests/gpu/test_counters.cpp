@@ -1,0 +1,151 @@
+// The counter pass on a real GPU (its own binary: it skips with exit 77 when
+// CUPTI cannot profile here, without hiding the other GPU tests).
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <thread>
+
+#include "core/input_error.hpp"
+#include "core/space_file.hpp"
+#include "core/space_plan.hpp"
+#include "core/variant_config.hpp"
+#include "dot_kernel_source.hpp"
+#include "gpu/cuda_error.hpp"
+#include "gpu/cupti_range_profiler.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+#include "measure/compile_queue.hpp"
+#include "measure/size_measurer.hpp"
+#include "measure/sweep_operations.hpp"
+#include "test_stream.hpp"
+
+using namespace dotsweep;
+
+namespace {
+
+MeasureSettings settings_with(CounterScope scope) {
+  MeasureSettings settings;
+  settings.counters.scope = scope;
+  settings.counters.required = scope != CounterScope::off;
+  return settings;
+}
+
+std::map<std::string, MeasurementRecord> rows_at(long long n, std::vector<MeasuredOperation>& operations,
+                                                 const MeasureSettings& settings) {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::map<std::string, MeasurementRecord> rows;
+  measurer.measure_size(n, operations, [&](const MeasurementRecord& row) { rows[row.variant] = row; });
+  return rows;
+}
+
+std::vector<VariantConfig> quick_variants(const DeviceInfo& device) {
+  const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
+  const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
+  return plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block}).valid;
+}
+
+}  // namespace
+
+TEST_CASE("dram bytes read by a 2^26 f32 dot: each input once, within 2%, for every baseline and variant") {
+  const DeviceInfo device = query_device(0);
+  const auto variants = quick_variants(device);
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
+  auto operations = sweep_operations(device, variants, queue);
+  const long long n = 1LL << 26;
+  const auto rows = rows_at(n, operations, settings_with(CounterScope::all));
+  REQUIRE(rows.size() == operations.size());
+  for (const auto& [id, row] : rows) {
+    CAPTURE(id);
+    CAPTURE(row.cupti_status);
+    if (!row.correct) {
+      CHECK(row.cupti_status == "not-timed");
+      continue;
+    }
+    REQUIRE(row.cupti_status == "ok");
+    REQUIRE(row.dram_read_bytes.has_value());
+    MESSAGE(id << ": dram_read_per_element " << *row.dram_read_per_element << ", kernels " << *row.kernels
+                << ", gpu_time_us " << *row.gpu_time_us << ", median_us " << *row.median_us << ", l2_hit_pct "
+                << row.l2_hit_pct.value_or(-1) << ", smem_conflicts ld/st " << row.smem_conflicts_ld.value_or(-1)
+                << "/" << row.smem_conflicts_st.value_or(-1));
+    CHECK(*row.dram_read_bytes == doctest::Approx(2.0 * n * 4).epsilon(0.02));
+    CHECK(*row.kernels >= 1);
+    if (row.finish == "two_pass") CHECK(*row.kernels == 2);
+    // Sequential addressing keeps a warp's shared-memory accesses in distinct
+    // banks; the strided (interleaved) layout of issue 5 must show conflicts.
+    if (row.layout == to_string(SharedLayout::sequential) && row.reduce == to_string(BlockReduce::smem_tree)) {
+      CHECK(*row.smem_conflicts_ld == 0);
+      CHECK(*row.smem_conflicts_st == 0);
+    }
+    if (row.layout.find("strided") != std::string::npos || row.layout.find("interleaved") != std::string::npos)
+      CHECK(*row.smem_conflicts_ld + *row.smem_conflicts_st > 0);
+  }
+}
+
+TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
+  const DeviceInfo device = query_device(0);
+  const std::vector<VariantConfig> none;
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  CompileQueue queue(compiler, none, 1);
+  auto operations = sweep_operations(device, none, queue);  // the baselines: one- and two-kernel operations
+  const long long n = 1LL << 24;
+  const auto off = rows_at(n, operations, settings_with(CounterScope::off));
+  const auto all = rows_at(n, operations, settings_with(CounterScope::all));
+  for (const auto& [id, row] : off) {
+    if (!row.correct) continue;
+    CAPTURE(id);
+    const MeasurementRecord& with = all.at(id);
+    CHECK(row.cupti_status == "off");
+    CHECK(with.cupti_status == "ok");
+    MESSAGE(id << ": off median " << *row.median_us << " [" << *row.ci_lo_us << ", " << *row.ci_hi_us
+                << "], all median " << *with.median_us << " [" << *with.ci_lo_us << ", " << *with.ci_hi_us << "]");
+    // The two 95% intervals of the median overlap.
+    CHECK(*with.ci_lo_us <= *row.ci_hi_us);
+    CHECK(*row.ci_lo_us <= *with.ci_hi_us);
+  }
+}
+
+TEST_CASE("an unknown metric is refused at start with the closest valid names") {
+  const DeviceInfo device = query_device(0);
+  CuptiRangeProfiler::Unavailable why;
+  try {
+    CuptiRangeProfiler::open(cupti_library(), device.index, {"dram__bytes_read.sum", "dram__byte_read.sum"}, why);
+    FAIL("no error for dram__byte_read.sum");
+  } catch (const InputError& e) {
+    MESSAGE(e.what());
+    CHECK(std::string(e.what()).find("'dram__byte_read.sum'") != std::string::npos);
+    CHECK(std::string(e.what()).find("closest: dram__bytes_read") != std::string::npos);
+  }
+  try {  // a known base metric with a wrong rollup: its own rollups are offered
+    CuptiRangeProfiler::open(cupti_library(), device.index, {"dram__bytes_read.summ"}, why);
+    FAIL("no error for dram__bytes_read.summ");
+  } catch (const InputError& e) {
+    MESSAGE(e.what());
+    CHECK(std::string(e.what()).find("closest: dram__bytes_read.sum") != std::string::npos);
+  }
+}
+
+int main(int argc, char** argv) {
+  try {
+    const DeviceInfo device = query_device(0);
+    cudaFree(nullptr);
+    CuptiRangeProfiler::Unavailable why;
+    if (!CuptiRangeProfiler::open(cupti_library(), device.index, default_metrics(), why)) {
+      std::printf("SKIP: hardware counters unavailable (%s): %s\n", why.status.c_str(), why.detail.c_str());
+      return 77;
+    }
+  } catch (const NoDeviceError& e) {
+    std::printf("SKIP: %s\n", e.what());
+    return 77;
+  } catch (const InputError& e) {  // a default metric this chip does not know
+    std::printf("FAIL: %s\n", e.what());
+    return 1;
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}
