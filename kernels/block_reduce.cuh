@@ -22,20 +22,22 @@
 //   interleaved_divergent  zero: the active lanes of a warp touch distinct
 //                          words of one 32-word row (the cost is divergence:
 //                          at step s only every 2s-th lane works)
-//   interleaved_strided    non-zero: lane t reads word 2*s*t, a stride of 2s
-//                          words, so a warp's accesses hit min(2s, 32)-way
-//                          conflicts at the early steps
+//   interleaved_strided    non-zero (from Block 64): lane t reads word 2*s*t,
+//                          a stride of 2s words, so a warp's accesses hit up
+//                          to min(2s, 32)-way conflicts
 //   sequential             zero: each step reads contiguous words
-//   padded                 zero: the strided pattern with a padding word after
-//                          every 32 (word i lives at i + i/32), which spreads
+//   padded                 zero: the strided pattern with one padding slot
+//                          after every row of 32 banks (float i lives at
+//                          i + i/32, double i at i + i/16), which spreads
 //                          2*s*t over distinct banks at every step for
-//                          Block <= 1024 (s = 1: lanes 0..15 hit the even banks,
-//                          16..31 the odd ones; s = 16: bank t; ...)
+//                          Block <= 1024 (float, s = 1: lanes 0..15 hit the
+//                          even banks, 16..31 the odd ones; s = 16: bank t)
 //   warp_partials          zero: one word per warp, written and read once
 //   library                zero expected (CUB's raking layouts pad to avoid
 //                          conflicts); measured, not assumed
-// For Acc = double a warp's 32 doubles take two wavefronts by design; the
-// counter should still separate strided (conflicts) from the others.
+// For Acc = double a warp's 32 doubles take two wavefronts (half-warps) by
+// design; the same predictions hold, except a small 2-way residue for padded
+// at Block 1024 (docs/kernels.md has per-block numbers from a bank model).
 #pragma once
 
 #include <cooperative_groups.h>
@@ -58,11 +60,19 @@ template <Layout L> __host__ __device__ constexpr bool tree_layout() {
          L == Layout::padded;
 }
 
-// Shared words the layout needs for Block partials: padded adds one word per 32.
-template <Layout L, int Block> __host__ __device__ constexpr int tree_words() { return L == Layout::padded ? Block + Block / 32 : Block; }
+// Partials per row of the 32 four-byte banks: 32 floats or 16 doubles. The
+// padded layout skips one partial after each row.
+template <typename Acc> __host__ __device__ constexpr int bank_row() { return 128 / (int)sizeof(Acc); }
+
+// Shared partials the layout needs for Block of them.
+template <typename Acc, Layout L, int Block> __host__ __device__ constexpr int tree_slots() {
+  return L == Layout::padded ? Block + Block / bank_row<Acc>() : Block;
+}
 
 // Where partial i lives.
-template <Layout L> __device__ __forceinline__ int slot(int i) { return L == Layout::padded ? i + i / 32 : i; }
+template <typename Acc, Layout L> __device__ __forceinline__ int slot(int i) {
+  return L == Layout::padded ? i + i / bank_row<Acc>() : i;
+}
 
 // One step of the tree, with `active` = the number of sums this step makes
 // (Block/2, Block/4, ..., 1). Each layout is its own access pattern.
@@ -80,7 +90,7 @@ template <Layout L, int Block, typename Acc> __device__ __forceinline__ void tre
     // threads work on index 2*s*t; padded only moves where each index lives.
     const int s = Block / (2 * active);
     const int i = 2 * s * t;
-    if (t < active) shared[slot<L>(i)] += shared[slot<L>(i + s)];
+    if (t < active) shared[slot<Acc, L>(i)] += shared[slot<Acc, L>(i + s)];
   }
 }
 
@@ -133,9 +143,9 @@ template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
  private:
   // Every step block-wide, a __syncthreads() after each.
   __device__ __forceinline__ static Acc tree(Acc v) {
-    __shared__ Acc shared[detail::tree_words<L, Block>()];
+    __shared__ Acc shared[detail::tree_slots<Acc, L, Block>()];
     const int t = threadIdx.x;
-    shared[detail::slot<L>(t)] = v;
+    shared[detail::slot<Acc, L>(t)] = v;
     __syncthreads();
 #pragma unroll
     for (int active = Block / 2; active > 0; active /= 2) {
@@ -153,9 +163,9 @@ template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
   // `t < active` in each step means no word is read and written by different
   // lanes in the same step.
   __device__ __forceinline__ static Acc tree_with_warp_tail(Acc v) {
-    __shared__ Acc shared[detail::tree_words<L, Block>()];
+    __shared__ Acc shared[detail::tree_slots<Acc, L, Block>()];
     const int t = threadIdx.x;
-    shared[detail::slot<L>(t)] = v;
+    shared[detail::slot<Acc, L>(t)] = v;
     __syncthreads();
 #pragma unroll
     for (int active = Block / 2; active > kWarpThreads; active /= 2) {
