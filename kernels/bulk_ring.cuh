@@ -76,6 +76,11 @@ __device__ __forceinline__ void arrive_expect_tx(unsigned bar, unsigned bytes) {
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
 }
 
+// A plain arrival, for a tile with no whole 16-byte chunk (no bytes to expect).
+__device__ __forceinline__ void arrive(unsigned bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+
 __device__ __forceinline__ void bulk_copy_to_shared(unsigned dst, const void* src, unsigned bytes, unsigned bar) {
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
                "l"(src), "r"(bytes), "r"(bar)
@@ -119,16 +124,18 @@ template <typename T, int Stages, int TileElems> struct ring {
   __device__ __forceinline__ T* b_tile(int s) const { return tiles + (2 * s + 1) * TileElems; }
 
   // Thread 0 only: arm stage s for tile j and start its copies. A tile with
-  // no whole chunk still arrives (0 bytes), so its phase completes.
+  // no whole chunk still arrives, so its phase completes.
   __device__ __forceinline__ void issue(int s, long long j, const T* a, const T* b, long long n) const {
     const tile_extent<T, TileElems> e(j, n);
     const unsigned bytes = (unsigned)e.bulk_elems * (unsigned)sizeof(T);
     const unsigned bar = bars + 8u * (unsigned)s;
-    arrive_expect_tx(bar, 2u * bytes);
-    if (bytes > 0) {
-      bulk_copy_to_shared(shared_address(a_tile(s)), a + e.first, bytes, bar);
-      bulk_copy_to_shared(shared_address(b_tile(s)), b + e.first, bytes, bar);
+    if (bytes == 0) {
+      arrive(bar);
+      return;
     }
+    arrive_expect_tx(bar, 2u * bytes);
+    bulk_copy_to_shared(shared_address(a_tile(s)), a + e.first, bytes, bar);
+    bulk_copy_to_shared(shared_address(b_tile(s)), b + e.first, bytes, bar);
   }
 };
 
