@@ -39,6 +39,10 @@ fi
 meson=.venv/bin/meson
 # matplotlib for tools/plot.py: the plots a sweep writes into its report and the plot test.
 .venv/bin/python -c 'import matplotlib' 2>/dev/null || .venv/bin/pip install -q matplotlib
+# nvdisasm for the Kahan SASS test (tests/unit/kernel_blocks_sass.cpp) where the toolkit ships none.
+if [[ ! -x $(dirname "$(command -v nvcc)")/nvdisasm ]] && ! compgen -G '.venv/lib/python3*/site-packages/nvidia/cu*/bin/nvdisasm' >/dev/null; then
+  .venv/bin/pip install -q nvidia-cuda-nvdisasm
+fi
 
 if [[ ! -f build/build.ninja ]]; then
   "$meson" setup build

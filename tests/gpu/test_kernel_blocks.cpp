@@ -1,0 +1,60 @@
+// The kernel building blocks on the GPU: every block_sum exact against a
+// known integer sum (and a mutant tree that skips its last step is caught),
+// Kahan beats plain f32 on an adversarial series, every load hint returns the
+// input's bytes, and the bulk-copy ring's dot is exact.
+#include <doctest/doctest.h>
+
+#include "kernel_blocks_kernels.hpp"
+
+namespace dotsweep::test {
+namespace {
+
+TEST_CASE("kernel blocks: every block_sum instantiation is exact") {
+  const std::vector<ExactCheck> checks = run_every_block_sum();
+  CHECK(checks.size() == 2 * 12 * 4 * 3);  // Acc x (layout, reduce) x Block x blocks
+  for (const ExactCheck& c : checks) {
+    CAPTURE(c.name);
+    CHECK(c.got == c.expected);
+  }
+}
+
+TEST_CASE("kernel blocks: the block_sum check catches a tree that skips its last step") {
+  for (const ExactCheck& c : run_tree_skipping_last_step()) {
+    CAPTURE(c.name);
+    CHECK(c.got != c.expected);
+  }
+}
+
+TEST_CASE("kernel blocks: Kahan beats plain f32 on an adversarial series; f64 is exact") {
+  for (const AdversarialSum& s : run_adversarial_sums()) {
+    CAPTURE(s.name);
+    CHECK(s.f64 == s.exact);
+    if (s.has_kahan) {
+      CHECK(s.own == 1.0);        // every 2^-24 rounded away against 1
+      CHECK(s.kahan == s.exact);  // the compensation keeps them all
+    } else {
+      CHECK(s.own == s.exact);    // f64 inputs accumulate in f64
+    }
+  }
+}
+
+TEST_CASE("kernel blocks: every load hint returns the same bytes for every vector type") {
+  const std::vector<LoadCheck> checks = run_every_load();
+  CHECK(checks.size() == 56);
+  for (const LoadCheck& c : checks) {
+    CAPTURE(c.name);
+    CHECK(c.ok);
+  }
+}
+
+TEST_CASE("kernel blocks: the bulk-copy ring's dot is exact for n in {1, 31, 4097, 2^20 + 3}") {
+  const std::vector<ExactCheck> checks = run_bulk_ring_dots();
+  CHECK(checks.size() == 7 * 4 * 2);
+  for (const ExactCheck& c : checks) {
+    CAPTURE(c.name);
+    CHECK(c.got == c.expected);
+  }
+}
+
+}  // namespace
+}  // namespace dotsweep::test
