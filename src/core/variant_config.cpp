@@ -1,5 +1,6 @@
-// Names, ids and validity rules of a kernel variant. The id format and the
-// names are part of the report format: compare and gate match rows by them.
+// Ids and validity rules of a kernel variant. Every spelling comes from the
+// axis table (core/variant_axes.cpp); the id format is part of the report
+// format: compare and gate match rows by it.
 #include "core/variant_config.hpp"
 
 namespace dotsweep {
@@ -8,28 +9,11 @@ namespace {
 
 bool is_power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
-// Short spellings for the id only; space files and CSV columns use to_string.
-const char* id_part(SharedLayout v) {
-  switch (v) {
-    case SharedLayout::sequential: return "seq";
-    case SharedLayout::warp_partials: return "warp";
-  }
-  return "?";
-}
-const char* id_part(BlockReduce v) {
-  switch (v) {
-    case BlockReduce::smem_tree: return "tree";
-    case BlockReduce::warp_shuffle: return "shfl";
-  }
-  return "?";
-}
-const char* id_part(GridFinish v) {
-  switch (v) {
-    case GridFinish::two_pass: return "2pass";
-    case GridFinish::atomic: return "atomic";
-  }
-  return "?";
-}
+template <class E>
+const char* id_part(E v) { return axis_row(v).id; }
+
+template <class E>
+std::string kernel_part(E v) { return std::string(kKernelNamespace) + axis_row(v).kernel; }
 
 // Shared memory the block reduction needs: a tree keeps one slot per thread,
 // a shuffle reduction one slot per warp (at most 32 warps per block).
@@ -41,14 +25,25 @@ int shared_bytes(const VariantConfig& c) {
 }  // namespace
 
 std::string VariantConfig::id() const {
-  std::string grid_part = grid == GridKind::cover ? "cover" : "p" + std::to_string(persistent_k);
-  return to_string(type) + ".b" + std::to_string(block) + ".i" + std::to_string(items) + ".v" +
-         std::to_string(vec) + "." + grid_part + "." + id_part(layout) + "." + id_part(reduce) +
-         "." + id_part(finish) + "." + to_string(hint) + "." + to_string(acc);
+  std::string grid_part = id_part(grid);
+  if (grid == GridKind::persistent) grid_part += std::to_string(persistent_k);
+  return std::string(id_part(type)) + ".b" + std::to_string(block) + ".i" + std::to_string(items) + ".v" +
+         std::to_string(vec) + "." + grid_part + "." + id_part(layout) + "." + id_part(reduce) + "." +
+         id_part(finish) + "." + id_part(hint) + "." + id_part(acc);
+}
+
+std::string kernel_name_expression(const VariantConfig& c) {
+  const std::string ns = kKernelNamespace;
+  return ns + "dot_kernel<" + ns + "DotPolicy<" + axis_row(c.type).kernel + ", " + std::to_string(c.block) + ", " +
+         std::to_string(c.items) + ", " + std::to_string(c.vec) + ", " + kernel_part(c.grid) + ", " +
+         kernel_part(c.layout) + ", " + kernel_part(c.reduce) + ", " + kernel_part(c.finish) + ", " +
+         kernel_part(c.hint) + ", " + kernel_part(c.acc) + ">>";
 }
 
 std::optional<std::string> rejection_reason(const VariantConfig& c, const DeviceLimits& limits) {
   const std::string b = std::to_string(c.block);
+  if (c.type != ElementType::f32)
+    return "type " + to_string(c.type) + " is not instantiated by the kernel yet (issue 5, element types)";
   if (c.block < 32 || c.block > 1024)
     return "block " + b + " is outside [32, 1024]";
   if (c.block > limits.max_threads_per_block)
@@ -66,6 +61,10 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "vec " + std::to_string(c.vec) + " is not 1, 2 or 4";
   if (c.grid == GridKind::persistent && (c.persistent_k < 1 || c.persistent_k > 64))
     return "grid " + grid_name(c) + " needs k in [1, 64]";
+  if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
+    return "grid single is one block, which writes the result itself; finish " + to_string(c.finish) +
+           " would only add a " + (c.finish == GridFinish::atomic ? "memset" : "second launch") +
+           " (use finish last_block)";
   if (c.layout == SharedLayout::sequential && c.reduce != BlockReduce::smem_tree)
     return "layout sequential works only with reduce tree, not " + to_string(c.reduce);
   if (c.layout == SharedLayout::warp_partials && c.reduce != BlockReduce::warp_shuffle)
@@ -77,8 +76,8 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   return std::nullopt;
 }
 
-// Switches, not ternaries, so adding an enumerator (f64, kahan, ldg ...) warns
-// here (-Wswitch) instead of silently reusing another value's name.
+// A switch, not a table lookup, so adding an enumerator (f64, kahan) warns
+// here (-Wswitch) instead of silently reusing another value's size.
 int accumulator_bytes(Accumulator v) {
   switch (v) {
     case Accumulator::f32: return 4;
@@ -86,42 +85,16 @@ int accumulator_bytes(Accumulator v) {
   return 0;
 }
 
-std::string to_string(SharedLayout v) {
-  switch (v) {
-    case SharedLayout::sequential: return "sequential";
-    case SharedLayout::warp_partials: return "warp_partials";
-  }
-  return "?";
-}
-std::string to_string(BlockReduce v) {
-  switch (v) {
-    case BlockReduce::smem_tree: return "tree";
-    case BlockReduce::warp_shuffle: return "shuffle";
-  }
-  return "?";
-}
-std::string to_string(GridFinish v) {
-  switch (v) {
-    case GridFinish::two_pass: return "two_pass";
-    case GridFinish::atomic: return "atomic";
-  }
-  return "?";
-}
-std::string to_string(LoadHint v) {
-  switch (v) {
-    case LoadHint::plain: return "plain";
-  }
-  return "?";
-}
-std::string to_string(Accumulator v) {
-  switch (v) {
-    case Accumulator::f32: return "f32";
-  }
-  return "?";
-}
+std::string to_string(GridKind v) { return axis_row(v).name; }
+std::string to_string(SharedLayout v) { return axis_row(v).name; }
+std::string to_string(BlockReduce v) { return axis_row(v).name; }
+std::string to_string(GridFinish v) { return axis_row(v).name; }
+std::string to_string(LoadHint v) { return axis_row(v).name; }
+std::string to_string(Accumulator v) { return axis_row(v).name; }
 
 std::string grid_name(const VariantConfig& c) {
-  return c.grid == GridKind::cover ? "cover" : "persistent:" + std::to_string(c.persistent_k);
+  return c.grid == GridKind::persistent ? to_string(c.grid) + ":" + std::to_string(c.persistent_k)
+                                        : to_string(c.grid);
 }
 
 }  // namespace dotsweep

@@ -6,15 +6,9 @@
 #include <string>
 
 #include "core/element_type.hpp"
+#include "core/variant_axes.hpp"
 
 namespace dotsweep {
-
-enum class GridKind { cover, persistent };       // one tile per block | grid-stride
-enum class SharedLayout { sequential, warp_partials };
-enum class BlockReduce { smem_tree, warp_shuffle };
-enum class GridFinish { two_pass, atomic };
-enum class LoadHint { plain };                   // ldg / streaming come later
-enum class Accumulator { f32 };                  // kahan / f64 come later
 
 struct VariantConfig {
   ElementType type = ElementType::f32;
@@ -23,6 +17,7 @@ struct VariantConfig {
   int vec = 1;             // elements per load: 1, 2 or 4 (16-byte loads at f32x4)
   GridKind grid = GridKind::cover;
   int persistent_k = 0;    // k in persistent:k (blocks = k x SMs x occupancy)
+                           // (grid single: one block, grid-stride over all of n)
   SharedLayout layout = SharedLayout::sequential;
   BlockReduce reduce = BlockReduce::smem_tree;
   GridFinish finish = GridFinish::two_pass;
@@ -47,12 +42,18 @@ std::optional<std::string> rejection_reason(const VariantConfig& config, const D
 // Bytes of the accumulator.
 int accumulator_bytes(Accumulator acc);
 
-// Names used in space files, ids and CSV columns ("f32", "cover", "persistent:2", "tree", ...).
+// Names used in space files and CSV columns ("cover", "persistent:2", "tree", ...),
+// read from the axis table (core/variant_axes.hpp).
 std::string to_string(SharedLayout v);
 std::string to_string(BlockReduce v);
 std::string to_string(GridFinish v);
 std::string to_string(LoadHint v);
 std::string to_string(Accumulator v);
-std::string grid_name(const VariantConfig& config);  // "cover" or "persistent:<k>"
+std::string to_string(GridKind v);
+std::string grid_name(const VariantConfig& config);  // "cover", "single" or "persistent:<k>"
+
+// The NVRTC name expression of the config's dot kernel, built from the axis
+// table's kernel spellings: dotsweep_kernels::dot_kernel<dotsweep_kernels::DotPolicy<...>>.
+std::string kernel_name_expression(const VariantConfig& config);
 
 }  // namespace dotsweep

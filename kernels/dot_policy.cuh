@@ -1,0 +1,36 @@
+// DotPolicy: every tuning constant of one dot-kernel variant in one type,
+// after CUB's AgentReducePolicy. The host names a policy in the NVRTC name
+// expression (core/variant_config.cpp builds it from the axis table); the
+// kernel (dot_kernel.cuh) reads only the policy.
+#pragma once
+
+#include "launch_constants.h"
+#include "interim_blocks.cuh"
+
+namespace dotsweep_kernels {
+
+enum class Grid : int { cover, persistent, single };  // one tile per block | grid-stride | one block
+enum class Finish : int { two_pass, atomic, last_block };
+
+template <typename T, int Block, int Items, int Vec, Grid G, Layout L, Reduce R, Finish F, Hint H, Accum A>
+struct DotPolicy {
+  using Element = T;
+  using Vector = typename vector_of<T, Vec>::type;       // one load
+  using Accumulator = accumulator<T, A>;
+  using Acc = typename Accumulator::type;                // what partials and block sums hold
+  static constexpr int kBlock = Block;                   // threads per block
+  static constexpr int kItems = Items;                   // independent vector loads per thread per tile
+  static constexpr int kVec = Vec;                       // elements per load
+  static constexpr long long kTile = (long long)Block * Items;  // vectors per block per tile
+  static constexpr Grid kGrid = G;
+  static constexpr Layout kLayout = L;
+  static constexpr Reduce kReduce = R;
+  static constexpr Finish kFinish = F;
+  static constexpr Hint kHint = H;
+  static constexpr Accum kAccum = A;
+  // A one-block grid is its own last block: it writes the result directly.
+  static constexpr bool kSingleBlock = G == Grid::single;
+  static_assert(!kSingleBlock || F == Finish::last_block, "grid single finishes as its own last block");
+};
+
+}  // namespace dotsweep_kernels

@@ -1,0 +1,131 @@
+// The one-launch finishes: last_block (partials + ticket in one kernel) and
+// grid single (one block writing the result). Each variant, through the
+// sweep's measuring path, must be judged correct at awkward sizes, and give
+// the same bits when run again (the ticket must be back at zero after every
+// launch, or the second run's "last" block is the wrong one). At small n the
+// whole operation must be one kernel node: no memset, no second kernel.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <map>
+#include <thread>
+
+#include "core/space_plan.hpp"
+#include "dot_kernel_source.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/result_probe.hpp"
+#include "gpu/size_buffers.hpp"
+#include "measure/size_inputs.hpp"
+#include "measure/size_measurer.hpp"
+#include "measure/sweep_operations.hpp"
+#include "test_stream.hpp"
+
+using namespace dotsweep;
+
+namespace {
+
+VariantConfig config(int block, int items, int vec, GridKind grid, int k, BlockReduce reduce, GridFinish finish) {
+  VariantConfig c;
+  c.block = block;
+  c.items = items;
+  c.vec = vec;
+  c.grid = grid;
+  c.persistent_k = k;
+  c.reduce = reduce;
+  c.layout = reduce == BlockReduce::smem_tree ? SharedLayout::sequential : SharedLayout::warp_partials;
+  c.finish = finish;
+  return c;
+}
+
+// Kernel nodes and other nodes one enqueue makes, from a captured graph.
+std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStream_t stream) {
+  cudaGraph_t graph = nullptr;
+  REQUIRE(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal) == cudaSuccess);
+  op.enqueue(in, stream);
+  REQUIRE(cudaStreamEndCapture(stream, &graph) == cudaSuccess);
+  std::size_t count = 0;
+  REQUIRE(cudaGraphGetNodes(graph, nullptr, &count) == cudaSuccess);
+  std::vector<cudaGraphNode_t> nodes(count);
+  REQUIRE(cudaGraphGetNodes(graph, nodes.data(), &count) == cudaSuccess);
+  int kernels = 0, others = 0;
+  for (cudaGraphNode_t node : nodes) {
+    cudaGraphNodeType type;
+    REQUIRE(cudaGraphNodeGetType(node, &type) == cudaSuccess);
+    (type == cudaGraphNodeTypeKernel ? kernels : others) += 1;
+  }
+  cudaGraphDestroy(graph);
+  return {kernels, others};
+}
+
+bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+}  // namespace
+
+TEST_CASE("last_block and single finishes are correct, repeatable and one launch") {
+  const DeviceInfo device = query_device(0);
+  const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
+  const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
+  const GridFinish last = GridFinish::last_block;
+  const std::vector<VariantConfig> variants = {
+      config(256, 4, 4, cover, 0, shuffle, last),       // one block at n <= 4096
+      config(128, 2, 1, cover, 0, tree, last),          // many blocks: the ticket's wrap matters
+      config(512, 4, 4, persistent, 2, tree, last),
+      config(1024, 1, 4, single, 0, shuffle, last),    // the small-n path
+      config(256, 8, 2, single, 0, tree, last),
+      config(256, 4, 4, cover, 0, shuffle, GridFinish::atomic),    // controls for the launch count
+      config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
+  };
+  for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, DeviceLimits{}).has_value());
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
+
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  for (const long long n : {1LL, 4096LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+    std::map<std::string, bool> judged;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      judged[row.variant] = true;
+      CHECK(row.correct);
+      if (row.correct && row.finish != "atomic") CHECK(row.deterministic == true);
+    });
+    for (const auto& v : variants) CHECK(judged.count(v.id()) == 1);
+
+    // Run each candidate twice more on one input set: the same bits, no NaN poison left.
+    SizeBuffers buffers(n);
+    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    for (auto& op : operations) {
+      if (!op.operation || !op.config || op.config->finish != last) continue;
+      CAPTURE(op.name);
+      CAPTURE(n);
+      op.operation->prepare(n);
+      const float first = run_and_read(*op.operation, buffers.main(), stream.get());
+      const float second = run_and_read(*op.operation, buffers.main(), stream.get());
+      CHECK(first == first);
+      CHECK(same_bits(first, second));
+      if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
+      if (n <= 4096 && (op.config->grid == single || op.config->block * op.config->items * op.config->vec >= 4096))
+        CHECK(op.operation->grid_blocks() == 1);
+      // One kernel node and nothing else: the small-n limit (no memset, no second launch).
+      const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
+      CHECK(kernels == 1);
+      CHECK(others == 0);
+    }
+  }
+  // The controls really are what one-launch avoids (so the node count can fail).
+  for (auto& op : operations) {
+    if (!op.operation || op.config->finish == last) continue;
+    CAPTURE(op.name);
+    SizeBuffers buffers(4096);
+    op.operation->prepare(4096);
+    const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
+    CHECK(kernels + others == 2);
+  }
+}
