@@ -67,34 +67,89 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
   return acc.value();
 }
 
-// The last-block finish: every block stores its partial, makes it visible
+// The last-block finish: every block (or, after the cluster finish, every
+// cluster's rank-0 block) stores its partial at `slot`, makes it visible
 // device-wide (__threadfence) and takes a ticket; the block that draws the
-// last ticket sums all partials in a fixed order (thread t: t, t+Block, ...,
-// then the same block reduction), so the result is deterministic. atomicInc
-// wraps the ticket from gridDim.x-1 back to 0, which resets it for the next
-// launch: no memset, one kernel.
+// last ticket sums all `count` partials in a fixed order (thread t: t,
+// t+Block, ..., then the same block reduction), so the result is
+// deterministic. atomicInc wraps the ticket from count-1 back to 0, which
+// resets it for the next launch: no memset, one kernel. block_total: thread 0.
 template <class P>
-__device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
+__device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total, unsigned int slot, unsigned int count,
+                                                     typename P::Acc* __restrict__ partials,
                                                      unsigned int* __restrict__ ticket, float* __restrict__ result) {
   using Acc = typename P::Acc;
   __shared__ bool is_last;
   if (threadIdx.x == 0) {
-    partials[blockIdx.x] = block_total;
+    partials[slot] = block_total;
     __threadfence();
-    is_last = atomicInc(ticket, gridDim.x - 1) == gridDim.x - 1;
+    is_last = atomicInc(ticket, count - 1) == count - 1;
   }
   __syncthreads();
   if (!is_last) return;
   __threadfence();  // order the partials' reads after the ticket
   Acc acc = Acc(0);
   // __ldcg: from L2, never a stale L1 line of another block's partial.
-  for (unsigned int i = threadIdx.x; i < gridDim.x; i += P::kBlock) acc += __ldcg(partials + i);
+  for (unsigned int i = threadIdx.x; i < count; i += P::kBlock) acc += __ldcg(partials + i);
   const Acc total = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
   if (threadIdx.x == 0) *result = total;
 }
 
-// partials: one Acc per block (two_pass, last_block); ticket: one counter,
-// zero before the first launch (last_block); result: the dot product
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+// Thread-block cluster primitives (sm_90 PTX). Every thread of every block
+// of the cluster must reach cluster_sync.
+__device__ __forceinline__ unsigned int cluster_special(int which) {
+  unsigned int v;
+  if (which == 0) asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(v));
+  else if (which == 1) asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(v));
+  else asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(v));
+  return v;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+// `local` in this block's shared memory -> the same variable in block `rank`
+// of the cluster, read through distributed shared memory.
+__device__ __forceinline__ float load_from_cluster_block(const float* local, unsigned int rank) {
+  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
+  float v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
+  return v;
+}
+__device__ __forceinline__ double load_from_cluster_block(const double* local, unsigned int rank) {
+  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
+  double v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
+  asm volatile("ld.shared::cluster.f64 %0, [%1];" : "=d"(v) : "r"(remote) : "memory");
+  return v;
+}
+
+// The cluster finish: the kClusterBlocks blocks of a cluster (launched with
+// that cluster size) combine their sums through distributed shared memory in
+// rank order, without global memory; then each cluster's rank-0 block takes
+// part in the last-block finish across clusters. One launch, no memset,
+// deterministic, and kClusterBlocks times fewer global partials and tickets.
+template <class P>
+__device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
+                                                  unsigned int* __restrict__ ticket, float* __restrict__ result) {
+  using Acc = typename P::Acc;
+  __shared__ Acc cluster_slot;
+  if (threadIdx.x == 0) cluster_slot = block_total;
+  cluster_sync();  // every block's slot is written
+  const unsigned int rank = cluster_special(0);
+  Acc cluster_total = Acc(0);
+  if (rank == 0 && threadIdx.x == 0)
+    for (unsigned int r = 0; r < kClusterBlocks; ++r) cluster_total += load_from_cluster_block(&cluster_slot, r);
+  cluster_sync();  // no block leaves (freeing its shared memory) before rank 0 has read it
+  if (rank != 0) return;
+  finish_in_last_block<P>(cluster_total, cluster_special(1), cluster_special(2), partials, ticket, result);
+}
+#endif
+
+// partials: one Acc per block (two_pass, last_block) or per cluster
+// (cluster); ticket: one counter, zero before the first launch (last_block,
+// cluster); result: the dot product
 // (atomic: zeroed by the harness before the launch).
 template <class P>
 __global__ void __launch_bounds__(P::kBlock)
@@ -105,7 +160,13 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
   if constexpr (P::kSingleBlock) {
     if (threadIdx.x == 0) *result = block_total;
   } else if constexpr (P::kFinish == Finish::last_block) {
-    finish_in_last_block<P>(block_total, partials, ticket, result);
+    finish_in_last_block<P>(block_total, blockIdx.x, gridDim.x, partials, ticket, result);
+  } else if constexpr (P::kFinish == Finish::cluster) {
+#if __CUDA_ARCH__ >= 900
+    finish_in_cluster<P>(block_total, partials, ticket, result);
+#else
+    __trap();  // the planner rejects the cluster finish below sm_90
+#endif
   } else if constexpr (P::kFinish == Finish::atomic) {
     if (threadIdx.x == 0) atomicAdd(result, block_total);
   } else {

@@ -10,7 +10,7 @@
 namespace dotsweep_kernels {
 
 enum class Grid : int { cover, persistent, single };  // one tile per block | grid-stride | one block
-enum class Finish : int { two_pass, atomic, last_block };
+enum class Finish : int { two_pass, atomic, last_block, cluster };
 
 template <typename T, int Block, int Items, int Vec, Grid G, Layout L, Reduce R, Finish F, Hint H, Accum A>
 struct DotPolicy {

@@ -8,4 +8,8 @@ namespace dotsweep_kernels {
 // Threads of the two-pass finish's second kernel (finish_partials).
 constexpr int kFinishBlock = 512;
 
+// Blocks per thread-block cluster of the cluster finish (sm_90): 8, the
+// largest size every sm_90 GPU guarantees to schedule.
+constexpr int kClusterBlocks = 8;
+
 }  // namespace dotsweep_kernels

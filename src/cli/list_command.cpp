@@ -13,8 +13,10 @@ int run_list(const ListOptions& options) {
   // An arch NVRTC does not know would fail every variant, as if each were broken.
   if (options.compile) require_supported_arch(options.arch, "--arch");
   const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
-  // Without a GPU the planner checks against the CUDA limits every current GPU shares.
-  const DeviceLimits limits;
+  // Without a GPU the planner checks against the CUDA limits every current GPU
+  // shares, and the features of the arch listed for (--arch, sm_90 by default).
+  DeviceLimits limits;
+  limits.arch = options.arch;
   std::vector<VariantConfig> valid;
   std::size_t rejected = 0;
   std::printf("# space '%s': %zu configs\n", space.name.c_str(), space.configs.size());

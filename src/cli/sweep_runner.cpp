@@ -109,7 +109,8 @@ int run_sweep(const SweepOptions& options_in) {
   if (!options.out_dir.empty()) ReportFolder::require_free(options.out_dir);
   require_valid_configs(space, plan_space(space, DeviceLimits{}), "within the limits every CUDA GPU shares", options.space_path);
   const DeviceInfo device = query_device(options.device);
-  const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
+  const SpacePlan plan =
+      plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
   require_valid_configs(space, plan, "on " + device.name, options.space_path);
   const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
                    options.measure.modes.end();

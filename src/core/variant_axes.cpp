@@ -46,6 +46,7 @@ const std::vector<AxisValue<GridFinish>>& AxisTable<GridFinish>::values() {
       {GridFinish::two_pass, "two_pass", "2pass", "Finish::two_pass"},
       {GridFinish::atomic, "atomic", "atomic", "Finish::atomic"},
       {GridFinish::last_block, "last_block", "last", "Finish::last_block"},
+      {GridFinish::cluster, "cluster", "cluster", "Finish::cluster"},
   };
   return rows;
 }

@@ -21,7 +21,7 @@ namespace dotsweep {
 enum class GridKind { cover, persistent, single };  // one tile per block | grid-stride | one block
 enum class SharedLayout { sequential, warp_partials };
 enum class BlockReduce { smem_tree, warp_shuffle };
-enum class GridFinish { two_pass, atomic, last_block };
+enum class GridFinish { two_pass, atomic, last_block, cluster };
 enum class LoadHint { plain };                       // nc / no_allocate / streaming: blocklib
 enum class Accumulator { f32 };                      // kahan / f64: blocklib
 

@@ -62,9 +62,14 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   if (c.grid == GridKind::persistent && (c.persistent_k < 1 || c.persistent_k > 64))
     return "grid " + grid_name(c) + " needs k in [1, 64]";
   if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
-    return "grid single is one block, which writes the result itself; finish " + to_string(c.finish) +
-           " would only add a " + (c.finish == GridFinish::atomic ? "memset" : "second launch") +
+    return "grid single is one block, which writes the result itself; finish " + to_string(c.finish) + " would only add " +
+           (c.finish == GridFinish::atomic     ? "a memset"
+            : c.finish == GridFinish::two_pass ? "a second launch"
+                                               : "idle blocks to fill a cluster") +
            " (use finish last_block)";
+  if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)
+    return "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer); this is sm_" +
+           std::to_string(limits.arch);
   if (c.layout == SharedLayout::sequential && c.reduce != BlockReduce::smem_tree)
     return "layout sequential works only with reduce tree, not " + to_string(c.reduce);
   if (c.layout == SharedLayout::warp_partials && c.reduce != BlockReduce::warp_shuffle)

@@ -34,6 +34,7 @@ struct VariantConfig {
 struct DeviceLimits {
   int max_threads_per_block = 1024;
   int max_shared_bytes_per_block = 48 * 1024;
+  int arch = 0;  // sm_XX (90 = sm_90); 0 = unknown, so arch-only features are not judged
 };
 
 // Why a config cannot run, or nullopt when it is valid.

@@ -27,7 +27,7 @@ class VariantKernel : public DotOperation {
   void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
   long long grid_blocks() const override { return grid_blocks_; }
   SummationShape summation_shape() const override;
-  // Two-pass and last-block finishes sum the partials in a fixed order.
+  // Two-pass, last-block and cluster finishes sum the partials in a fixed order.
   bool promises_determinism() const override;
 
  private:
@@ -39,8 +39,8 @@ class VariantKernel : public DotOperation {
   int sms_ = 0;
   long long n_ = 0;
   long long grid_blocks_ = 0;
-  DeviceBuffer<float> partials_;        // two_pass, last_block: one per block
-  DeviceBuffer<unsigned int> ticket_;   // last_block: blocks done so far, 0 between launches
+  DeviceBuffer<float> partials_;        // two_pass, last_block: one per block; cluster: one per cluster
+  DeviceBuffer<unsigned int> ticket_;   // last_block, cluster: partials stored so far, 0 between launches
 };
 
 }  // namespace dotsweep

@@ -16,9 +16,12 @@ using TreeLastBlock = dk::DotPolicy<float, 1024, 8, 2, dk::Grid::persistent, dk:
                                     dk::Finish::last_block, dk::Hint::plain, dk::Accum::own>;
 using SingleBlock = dk::DotPolicy<float, 1024, 1, 4, dk::Grid::single, dk::Layout::warp_partials, dk::Reduce::shuffle,
                                   dk::Finish::last_block, dk::Hint::plain, dk::Accum::own>;
+using TreeCluster = dk::DotPolicy<float, 256, 4, 4, dk::Grid::cover, dk::Layout::sequential, dk::Reduce::tree,
+                                  dk::Finish::cluster, dk::Hint::plain, dk::Accum::own>;
 
 // Taking the addresses instantiates the kernels.
 Kernel<TreeTwoPass> kernel_nvcc_build_0 = dk::dot_kernel<TreeTwoPass>;
 Kernel<ShuffleAtomic> kernel_nvcc_build_1 = dk::dot_kernel<ShuffleAtomic>;
 Kernel<TreeLastBlock> kernel_nvcc_build_2 = dk::dot_kernel<TreeLastBlock>;
 Kernel<SingleBlock> kernel_nvcc_build_3 = dk::dot_kernel<SingleBlock>;
+Kernel<TreeCluster> kernel_nvcc_build_4 = dk::dot_kernel<TreeCluster>;

@@ -23,7 +23,8 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
   // The build folder may run on another machine: DOTSWEEP_SOURCE_ROOT there overrides the build-time path.
   const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
   const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
-  const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
+  const SpacePlan plan =
+      plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
   REQUIRE(plan.rejected.empty());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
   CompileQueue queue(compiler, plan.valid, std::max(1u, std::thread::hardware_concurrency()));

@@ -1,7 +1,8 @@
-// The one-launch finishes: last_block (partials + ticket in one kernel) and
-// grid single (one block writing the result). Each variant, through the
-// sweep's measuring path, must be judged correct at awkward sizes, and give
-// the same bits when run again (the ticket must be back at zero after every
+// The one-launch finishes: last_block (partials + ticket in one kernel),
+// cluster (sm_90: distributed shared memory within a cluster, then the last
+// block across clusters) and grid single (one block writing the result).
+// Each variant, through the sweep's measuring path, must be judged correct at
+// awkward sizes, and give the same bits when run again (the ticket must be back at zero after every
 // launch, or the second run's "last" block is the wrong one). At small n the
 // whole operation must be one kernel node: no memset, no second kernel.
 #include <doctest/doctest.h>
@@ -65,8 +66,8 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   const DeviceInfo device = query_device(0);
   const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
   const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
-  const GridFinish last = GridFinish::last_block;
-  const std::vector<VariantConfig> variants = {
+  const GridFinish last = GridFinish::last_block, cluster = GridFinish::cluster;
+  std::vector<VariantConfig> variants = {
       config(256, 4, 4, cover, 0, shuffle, last),       // one block at n <= 4096
       config(128, 2, 1, cover, 0, tree, last),          // many blocks: the ticket's wrap matters
       config(512, 4, 4, persistent, 2, tree, last),
@@ -75,7 +76,15 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
       config(256, 4, 4, cover, 0, shuffle, GridFinish::atomic),    // controls for the launch count
       config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
   };
-  for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, DeviceLimits{}).has_value());
+  if (device.arch() >= 90) {
+    variants.push_back(config(256, 4, 4, cover, 0, tree, cluster));     // 8 blocks (one cluster) at n <= 4096
+    variants.push_back(config(128, 2, 1, cover, 0, shuffle, cluster));  // many clusters, ticket across them
+    variants.push_back(config(512, 2, 4, persistent, 2, shuffle, cluster));
+  } else {
+    MESSAGE("sm_" << device.arch() << ": the cluster finish needs sm_90, left out");
+  }
+  const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block, device.arch()};
+  for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, limits).has_value());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
@@ -102,7 +111,7 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
     SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
     for (auto& op : operations) {
-      if (!op.operation || !op.config || op.config->finish != last) continue;
+      if (!op.operation || !op.config || (op.config->finish != last && op.config->finish != cluster)) continue;
       CAPTURE(op.name);
       CAPTURE(n);
       op.operation->prepare(n);
@@ -111,7 +120,8 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
       CHECK(first == first);
       CHECK(same_bits(first, second));
       if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
-      if (n <= 4096 && (op.config->grid == single || op.config->block * op.config->items * op.config->vec >= 4096))
+      if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % 8 == 0);
+      if (n <= 4096 && op.config->finish == last && (op.config->grid == single || op.config->block * op.config->items * op.config->vec >= 4096))
         CHECK(op.operation->grid_blocks() == 1);
       // One kernel node and nothing else: the small-n limit (no memset, no second launch).
       const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
@@ -121,7 +131,7 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   }
   // The controls really are what one-launch avoids (so the node count can fail).
   for (auto& op : operations) {
-    if (!op.operation || op.config->finish == last) continue;
+    if (!op.operation || op.config->finish == last || op.config->finish == cluster) continue;
     CAPTURE(op.name);
     SizeBuffers buffers(4096);
     op.operation->prepare(4096);

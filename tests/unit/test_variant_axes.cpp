@@ -67,7 +67,7 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
   check_axis<GridKind>(static_cast<int>(GridKind::single) + 1, "Grid");
   check_axis<SharedLayout>(static_cast<int>(SharedLayout::warp_partials) + 1, "Layout");
   check_axis<BlockReduce>(static_cast<int>(BlockReduce::warp_shuffle) + 1, "Reduce");
-  check_axis<GridFinish>(static_cast<int>(GridFinish::last_block) + 1, "Finish");
+  check_axis<GridFinish>(static_cast<int>(GridFinish::cluster) + 1, "Finish");
   check_axis<LoadHint>(static_cast<int>(LoadHint::plain) + 1, "Hint");
   check_axis<Accumulator>(static_cast<int>(Accumulator::f32) + 1, "Accum");
   check_axis<ElementType>(static_cast<int>(ElementType::bf16) + 1, nullptr);  // C++ type names
@@ -77,7 +77,8 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
 
 TEST_CASE("the kernel source check finds enumerators and misses absent ones") {
   CHECK(kernel_enumerators("Finish").count("last_block") == 1);
-  CHECK(kernel_enumerators("Finish").count("cluster") == 0);
+  CHECK(kernel_enumerators("Finish").count("cluster") == 1);
+  CHECK(kernel_enumerators("Finish").count("ring") == 0);
   CHECK(kernel_enumerators("NoSuchEnum").empty());
 }
 

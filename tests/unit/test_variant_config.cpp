@@ -165,3 +165,23 @@ TEST_CASE("every element type has its own name, size and result slot") {
   CHECK(dotsweep::exact_integer_limit(ElementType::bf16) == 256.0);
   CHECK_FALSE(dotsweep::element_type_from_string("f8").has_value());
 }
+
+TEST_CASE("the cluster finish needs sm_90; an unknown arch is not judged") {
+  VariantConfig c = shuffle_config();
+  c.finish = GridFinish::cluster;
+  DeviceLimits limits;
+  CHECK(reason(c, limits).empty());  // arch 0: unknown
+  limits.arch = 90;
+  CHECK(reason(c, limits).empty());
+  limits.arch = 100;
+  CHECK(reason(c, limits).empty());
+  limits.arch = 89;
+  CHECK(contains(reason(c, limits), "sm_89"));
+  CHECK(contains(reason(c, limits), "sm_90"));
+  c.finish = GridFinish::last_block;  // every other finish runs anywhere
+  CHECK(reason(c, limits).empty());
+  VariantConfig s;
+  s.grid = GridKind::single;
+  s.finish = GridFinish::cluster;
+  CHECK(contains(reason(s), "cluster"));
+}
