@@ -7,6 +7,7 @@
 // whole operation must be one kernel node: no memset, no second kernel.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <thread>
@@ -16,6 +17,7 @@
 #include "gpu/device_info.hpp"
 #include "gpu/result_probe.hpp"
 #include "gpu/size_buffers.hpp"
+#include "launch_constants.h"
 #include "measure/size_inputs.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
@@ -88,6 +90,11 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
+  // Only the candidates: the baselines have their own tests.
+  operations.erase(std::remove_if(operations.begin(), operations.end(),
+                                  [](const MeasuredOperation& op) { return !op.config.has_value(); }),
+                   operations.end());
+  REQUIRE(operations.size() == variants.size());
 
   TestStream stream;
   MeasureSettings settings;
@@ -111,8 +118,9 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
     SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
     for (auto& op : operations) {
-      if (!op.operation || !op.config || (op.config->finish != last && op.config->finish != cluster)) continue;
       CAPTURE(op.name);
+      REQUIRE(op.operation != nullptr);  // built by measure_size above
+      if (op.config->finish != last && op.config->finish != cluster) continue;
       CAPTURE(n);
       op.operation->prepare(n);
       const float first = run_and_read(*op.operation, buffers.main(), stream.get());
@@ -120,8 +128,9 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
       CHECK(first == first);
       CHECK(same_bits(first, second));
       if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
-      if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % 8 == 0);
-      if (n <= 4096 && op.config->finish == last && (op.config->grid == single || op.config->block * op.config->items * op.config->vec >= 4096))
+      if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % dotsweep_kernels::kClusterBlocks == 0);
+      const bool one_tile = op.config->block * op.config->items * op.config->vec >= 4096;
+      if (n <= 4096 && op.config->finish == last && (op.config->grid == single || one_tile))
         CHECK(op.operation->grid_blocks() == 1);
       // One kernel node and nothing else: the small-n limit (no memset, no second launch).
       const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
@@ -131,7 +140,8 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   }
   // The controls really are what one-launch avoids (so the node count can fail).
   for (auto& op : operations) {
-    if (!op.operation || op.config->finish == last || op.config->finish == cluster) continue;
+    REQUIRE(op.operation != nullptr);
+    if (op.config->finish == last || op.config->finish == cluster) continue;
     CAPTURE(op.name);
     SizeBuffers buffers(4096);
     op.operation->prepare(4096);
