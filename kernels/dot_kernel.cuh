@@ -77,7 +77,8 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
 template <class P>
 __device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total, unsigned int slot, unsigned int count,
                                                      typename P::Acc* __restrict__ partials,
-                                                     unsigned int* __restrict__ ticket, float* __restrict__ result) {
+                                                     unsigned int* __restrict__ ticket,
+                                                     typename P::Result* __restrict__ result) {
   using Acc = typename P::Acc;
   __shared__ bool is_last;
   if (threadIdx.x == 0) {
@@ -92,7 +93,7 @@ __device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total
   // __ldcg: from L2, never a stale L1 line of another block's partial.
   for (unsigned int i = threadIdx.x; i < count; i += P::kBlock) acc += __ldcg(partials + i);
   const Acc total = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
-  if (threadIdx.x == 0) *result = total;
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
 }
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
@@ -132,7 +133,8 @@ __device__ __forceinline__ double load_from_cluster_block(const double* local, u
 // deterministic, and kClusterBlocks times fewer global partials and tickets.
 template <class P>
 __device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
-                                                  unsigned int* __restrict__ ticket, float* __restrict__ result) {
+                                                  unsigned int* __restrict__ ticket,
+                                                  typename P::Result* __restrict__ result) {
   using Acc = typename P::Acc;
   __shared__ Acc cluster_slot;
   if (threadIdx.x == 0) cluster_slot = block_total;
@@ -154,11 +156,13 @@ __device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, t
 template <class P>
 __global__ void __launch_bounds__(P::kBlock)
 dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element* __restrict__ b, long long n,
-           typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket, float* __restrict__ result) {
+           typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket,
+           typename P::Result* __restrict__ result) {
   const typename P::Acc block_total =
       block_sum<typename P::Acc, P::kBlock, P::kLayout, P::kReduce>::run(thread_partial<P>(a, b, n));
+  using Result = typename P::Result;
   if constexpr (P::kSingleBlock) {
-    if (threadIdx.x == 0) *result = block_total;
+    if (threadIdx.x == 0) *result = static_cast<Result>(block_total);
   } else if constexpr (P::kFinish == Finish::last_block) {
     finish_in_last_block<P>(block_total, blockIdx.x, gridDim.x, partials, ticket, result);
   } else if constexpr (P::kFinish == Finish::cluster) {
@@ -168,19 +172,22 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
     __trap();  // the planner rejects the cluster finish below sm_90
 #endif
   } else if constexpr (P::kFinish == Finish::atomic) {
-    if (threadIdx.x == 0) atomicAdd(result, block_total);
+    if (threadIdx.x == 0) atomicAdd(result, static_cast<Result>(block_total));
   } else {
     if (threadIdx.x == 0) partials[blockIdx.x] = block_total;
   }
 }
 
-// Second kernel of the two-pass finish: one block sums every partial.
+// Second kernel of the two-pass finish: one block of kFinishBlock threads
+// sums every partial (same policy, so the same Acc and Result types).
+template <class P>
 __global__ void __launch_bounds__(kFinishBlock)
-finish_partials(const float* __restrict__ partials, long long count, float* __restrict__ result) {
-  float acc = 0.0f;
+finish_partials(const typename P::Acc* __restrict__ partials, long long count, typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  Acc acc = Acc(0);
   for (long long i = threadIdx.x; i < count; i += kFinishBlock) acc += partials[i];
-  const float total = block_sum<float, kFinishBlock, Layout::warp_partials, Reduce::shuffle>::run(acc);
-  if (threadIdx.x == 0) *result = total;
+  const Acc total = block_sum<Acc, kFinishBlock, Layout::warp_partials, Reduce::shuffle>::run(acc);
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
 }
 
 }  // namespace dotsweep_kernels

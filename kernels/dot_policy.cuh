@@ -12,12 +12,18 @@ namespace dotsweep_kernels {
 enum class Grid : int { cover, persistent, single };  // one tile per block | grid-stride | one block
 enum class Finish : int { two_pass, atomic, last_block, cluster };
 
+// The result slot the harness reads (DotInputs::result): a double for f64,
+// a float for every other type (f16/bf16 accumulate in f32 or wider).
+template <typename T> struct result_of { using type = float; };
+template <> struct result_of<double> { using type = double; };
+
 template <typename T, int Block, int Items, int Vec, Grid G, Layout L, Reduce R, Finish F, Hint H, Accum A>
 struct DotPolicy {
   using Element = T;
   using Vector = typename vector_of<T, Vec>::type;       // one load
   using Accumulator = accumulator<T, A>;
   using Acc = typename Accumulator::type;                // what partials and block sums hold
+  using Result = typename result_of<T>::type;            // what the kernel writes
   static constexpr int kBlock = Block;                   // threads per block
   static constexpr int kItems = Items;                   // independent vector loads per thread per tile
   static constexpr int kVec = Vec;                       // elements per load

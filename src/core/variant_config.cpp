@@ -32,12 +32,16 @@ std::string VariantConfig::id() const {
          id_part(finish) + "." + id_part(hint) + "." + id_part(acc);
 }
 
-std::string kernel_name_expression(const VariantConfig& c) {
+std::string policy_name_expression(const VariantConfig& c) {
   const std::string ns = kKernelNamespace;
-  return ns + "dot_kernel<" + ns + "DotPolicy<" + axis_row(c.type).kernel + ", " + std::to_string(c.block) + ", " +
+  return ns + "DotPolicy<" + axis_row(c.type).kernel + ", " + std::to_string(c.block) + ", " +
          std::to_string(c.items) + ", " + std::to_string(c.vec) + ", " + kernel_part(c.grid) + ", " +
          kernel_part(c.layout) + ", " + kernel_part(c.reduce) + ", " + kernel_part(c.finish) + ", " +
-         kernel_part(c.hint) + ", " + kernel_part(c.acc) + ">>";
+         kernel_part(c.hint) + ", " + kernel_part(c.acc) + ">";
+}
+
+std::string kernel_name_expression(const VariantConfig& c) {
+  return std::string(kKernelNamespace) + "dot_kernel<" + policy_name_expression(c) + ">";
 }
 
 std::optional<std::string> rejection_reason(const VariantConfig& c, const DeviceLimits& limits) {

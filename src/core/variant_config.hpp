@@ -53,8 +53,10 @@ std::string to_string(Accumulator v);
 std::string to_string(GridKind v);
 std::string grid_name(const VariantConfig& config);  // "cover", "single" or "persistent:<k>"
 
-// The NVRTC name expression of the config's dot kernel, built from the axis
-// table's kernel spellings: dotsweep_kernels::dot_kernel<dotsweep_kernels::DotPolicy<...>>.
+// The config's policy type, spelled from the axis table's kernel column:
+// dotsweep_kernels::DotPolicy<float, 256, ..., dotsweep_kernels::Accum::own>.
+std::string policy_name_expression(const VariantConfig& config);
+// The NVRTC name expression of its dot kernel: dotsweep_kernels::dot_kernel<policy>.
 std::string kernel_name_expression(const VariantConfig& config);
 
 }  // namespace dotsweep

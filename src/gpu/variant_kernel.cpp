@@ -26,7 +26,8 @@ cudaLaunchAttribute cluster_attribute() {
 
 std::vector<std::string> kernel_name_expressions(const VariantConfig& c) {
   std::vector<std::string> names{kernel_name_expression(c)};
-  if (c.finish == GridFinish::two_pass) names.push_back(std::string(kKernelNamespace) + "finish_partials");
+  if (c.finish == GridFinish::two_pass)
+    names.push_back(std::string(kKernelNamespace) + "finish_partials<" + policy_name_expression(c) + ">");
   return names;
 }
 

@@ -6,7 +6,7 @@
 namespace dk = dotsweep_kernels;
 template <class P>
 using Kernel = void (*)(const typename P::Element*, const typename P::Element*, long long, typename P::Acc*,
-                        unsigned int*, float*);
+                        unsigned int*, typename P::Result*);
 
 using TreeTwoPass = dk::DotPolicy<float, 256, 4, 4, dk::Grid::cover, dk::Layout::sequential, dk::Reduce::tree,
                                   dk::Finish::two_pass, dk::Hint::plain, dk::Accum::own>;

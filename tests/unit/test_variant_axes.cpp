@@ -132,6 +132,8 @@ TEST_CASE("the kernel name expression spells one DotPolicy from the table") {
         "dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, "
         "dotsweep_kernels::Finish::last_block, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>>");
   CHECK(c.id() == "f32.b256.i4.v4.p2.warp.shfl.last.plain.f32");
+  // The two-pass finish kernel is instantiated over the same policy.
+  CHECK(kernel_name_expression(c) == "dotsweep_kernels::dot_kernel<" + policy_name_expression(c) + ">");
   c.grid = GridKind::single;
   CHECK(c.id() == "f32.b256.i4.v4.single.warp.shfl.last.plain.f32");
   CHECK(kernel_name_expression(c).find("Grid::single") != std::string::npos);
