@@ -4,6 +4,11 @@
 // kernel (dot_kernel.cuh) reads only the policy.
 #pragma once
 
+// The element types of the type axis (__half, __nv_bfloat16): toolkit
+// headers, found through NVRTC's -I (src/gpu/nvrtc_includes.cpp).
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include "launch_constants.h"
 #include "interim_blocks.cuh"
 

@@ -65,8 +65,13 @@ void require_supported_arch(int arch, const std::string& option) {
                    " (90 = sm_90)");
 }
 
-NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir)
-    : source_(std::move(source)), source_name_(std::move(source_name)), cache_dir_(std::move(cache_dir)), arch_(arch) {
+NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir,
+                             std::vector<std::string> include_dirs)
+    : source_(std::move(source)),
+      source_name_(std::move(source_name)),
+      cache_dir_(std::move(cache_dir)),
+      arch_(arch),
+      include_dirs_(std::move(include_dirs)) {
   if (cache_dir_.empty()) return;
   if (const std::string why = cache_dir_problem(cache_dir_); !why.empty()) {
     warn_about_cache(why);
@@ -83,7 +88,9 @@ void NvrtcCompiler::warn_about_cache(const std::string& why) const {
 
 std::vector<std::string> NvrtcCompiler::options() const {
   // -arch=sm_XX (not compute_XX) makes NVRTC emit SASS we can load directly.
-  return {"-arch=sm_" + std::to_string(arch_), "-std=c++17", "-default-device", "-lineinfo"};
+  std::vector<std::string> options = {"-arch=sm_" + std::to_string(arch_), "-std=c++17", "-default-device", "-lineinfo"};
+  for (const auto& dir : include_dirs_) options.push_back("-I" + dir);
+  return options;
 }
 
 std::string NvrtcCompiler::cache_key(const std::vector<std::string>& name_expressions) const {
@@ -124,7 +131,7 @@ CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expr
   check_nvrtc(nvrtcGetCUBIN(guard.program, result.cubin.data()), "nvrtcGetCUBIN");
   result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  if (!write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names}))
+  if (!cache_dir_.empty() && !write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names}))
     warn_about_cache("writing an entry failed");
   return result;
 }

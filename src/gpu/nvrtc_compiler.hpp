@@ -29,7 +29,10 @@ class NvrtcCompiler {
   // cache folder that cannot be created or written is warned about once on
   // stderr and not used (as is one whose writes start failing later), rather
   // than silently recompiling everything on every run.
-  NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir);
+  // `include_dirs` become -I options, for sources that include headers (the
+  // kernel building blocks in kernels/, the toolkit's cub/ and cuda_fp16.h).
+  NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir,
+                std::vector<std::string> include_dirs = {});
 
   // Compiles the instantiations named by `name_expressions` into one cubin.
   // Thread-safe: each call owns its NVRTC program. Throws CompileError with
@@ -47,6 +50,7 @@ class NvrtcCompiler {
 
   std::string source_, source_name_, cache_dir_;
   int arch_;
+  std::vector<std::string> include_dirs_;
   std::shared_ptr<std::once_flag> cache_warning_ = std::make_shared<std::once_flag>();
 };
 

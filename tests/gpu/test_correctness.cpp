@@ -12,6 +12,7 @@
 #include "core/space_plan.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/device_info.hpp"
+#include "gpu/nvrtc_includes.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
 #include "test_stream.hpp"
@@ -26,7 +27,7 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
   const SpacePlan plan =
       plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
   REQUIRE(plan.rejected.empty());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, plan.valid, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, queue);
 

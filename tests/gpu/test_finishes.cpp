@@ -15,6 +15,7 @@
 #include "core/space_plan.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/device_info.hpp"
+#include "gpu/nvrtc_includes.hpp"
 #include "gpu/result_probe.hpp"
 #include "gpu/size_buffers.hpp"
 #include "launch_constants.h"
@@ -87,7 +88,7 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   }
   const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block, device.arch()};
   for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, limits).has_value());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
   // Only the candidates: the baselines have their own tests.
