@@ -22,6 +22,20 @@ int shared_bytes(const VariantConfig& c) {
   return slots * accumulator_bytes(c.acc);
 }
 
+// Load widths per type: 1, 2, 4 elements, and 8 for the 2-byte types (8 and
+// 16 bytes), so no load exceeds the 16-byte maximum of one instruction.
+bool vec_fits_type(int vec, ElementType type) {
+  if (vec == 1 || vec == 2) return true;
+  if (vec == 4) return type != ElementType::f64;
+  return vec == 8 && element_bytes(type) == 2;
+}
+std::string vec_widths(ElementType type) {
+  std::string out;
+  for (int v : {1, 2, 4, 8})
+    if (vec_fits_type(v, type)) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return out;
+}
+
 }  // namespace
 
 std::string VariantConfig::id() const {
@@ -46,8 +60,6 @@ std::string kernel_name_expression(const VariantConfig& c) {
 
 std::optional<std::string> rejection_reason(const VariantConfig& c, const DeviceLimits& limits) {
   const std::string b = std::to_string(c.block);
-  if (c.type != ElementType::f32)
-    return "type " + to_string(c.type) + " is not instantiated by the kernel yet (issue 5, element types)";
   if (c.block < 32 || c.block > 1024)
     return "block " + b + " is outside [32, 1024]";
   if (c.block > limits.max_threads_per_block)
@@ -61,8 +73,9 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "block " + b + " is not a multiple of 32, which reduce shuffle needs (whole warps)";
   if (c.items < 1 || c.items > 16)
     return "items " + std::to_string(c.items) + " is outside [1, 16]";
-  if (c.vec != 1 && c.vec != 2 && c.vec != 4)
-    return "vec " + std::to_string(c.vec) + " is not 1, 2 or 4";
+  if (!vec_fits_type(c.vec, c.type))
+    return "vec " + std::to_string(c.vec) + " is not a " + to_string(c.type) + " load width (" + vec_widths(c.type) +
+           ": at most 16 bytes per load)";
   if (c.grid == GridKind::persistent && (c.persistent_k < 1 || c.persistent_k > 64))
     return "grid " + grid_name(c) + " needs k in [1, 64]";
   if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
@@ -78,6 +91,8 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "layout sequential works only with reduce tree, not " + to_string(c.reduce);
   if (c.layout == SharedLayout::warp_partials && c.reduce != BlockReduce::warp_shuffle)
     return "layout warp_partials works only with reduce shuffle, not " + to_string(c.reduce);
+  if (c.type != ElementType::f32)
+    return "type " + to_string(c.type) + " is not instantiated by the kernel yet (issue 5, element types)";
   if (shared_bytes(c) > limits.max_shared_bytes_per_block)
     return "shared memory " + std::to_string(shared_bytes(c)) + " bytes for block " + b +
            " exceeds the device's " + std::to_string(limits.max_shared_bytes_per_block) +
