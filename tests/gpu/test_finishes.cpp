@@ -17,6 +17,7 @@
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "gpu/result_probe.hpp"
+#include "finish_mutants.hpp"
 #include "gpu/size_buffers.hpp"
 #include "launch_constants.h"
 #include "measure/size_inputs.hpp"
@@ -62,6 +63,18 @@ std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStrea
 }
 
 bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+// Runs the operation twice more on the same inputs: both must write a result
+// (run_and_read poisons it with NaN first) and the same bits. Empty when so.
+std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, cudaStream_t stream) {
+  op.prepare(n);
+  const float first = run_and_read(op, in, stream);
+  const float second = run_and_read(op, in, stream);
+  if (first != first) return "the first run left the NaN poison";
+  if (second != second) return "the second run left the NaN poison (ticket not back at zero?)";
+  if (!same_bits(first, second)) return "two runs gave different bits";
+  return "";
+}
 
 }  // namespace
 
@@ -123,11 +136,7 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
       REQUIRE(op.operation != nullptr);  // built by measure_size above
       if (op.config->finish != last && op.config->finish != cluster) continue;
       CAPTURE(n);
-      op.operation->prepare(n);
-      const float first = run_and_read(*op.operation, buffers.main(), stream.get());
-      const float second = run_and_read(*op.operation, buffers.main(), stream.get());
-      CHECK(first == first);
-      CHECK(same_bits(first, second));
+      CHECK(repeat_problem(*op.operation, n, buffers.main(), stream.get()) == "");
       if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
       if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % dotsweep_kernels::kClusterBlocks == 0);
       const bool one_tile = op.config->block * op.config->items * op.config->vec >= 4096;
@@ -148,5 +157,38 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
     op.operation->prepare(4096);
     const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
     CHECK(kernels + others == 2);
+  }
+}
+
+TEST_CASE("the finish checks catch a last-block finish that never resets its ticket or skips a partial") {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::vector<MeasuredOperation> operations;
+  for (const char* bug : {"ticket-never-reset", "skips-own-partial"}) {
+    MeasuredOperation op;
+    op.name = bug;
+    op.operation = test::make_finish_mutant(bug);
+    operations.push_back(std::move(op));
+  }
+  for (const long long n : {1LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+    std::size_t rows = 0;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      ++rows;
+      CHECK_FALSE(row.correct);
+      CHECK_FALSE(row.reason.empty());
+    });
+    CHECK(rows == operations.size());
+    // The repeat check alone sees the ticket that is never reset.
+    SizeBuffers buffers(n);
+    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    CAPTURE(n);
+    CHECK(repeat_problem(*operations[0].operation, n, buffers.main(), stream.get()) != "");
   }
 }
