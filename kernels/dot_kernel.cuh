@@ -1,154 +1,193 @@
-// The dot-product kernel template. Every template parameter is a tuning policy
-// (as in CUB's agent/policy split); the harness asks NVRTC for one
-// instantiation per variant by name expression, e.g.
-//   dotsweep_kernels::dot_kernel<float, 256, 4, 4, Grid::persistent,
-//                                Reduce::shuffle, Finish::atomic>
-// The file is self-contained (no includes) so NVRTC needs no header search path.
+// The dot-product kernel: dot_kernel<Policy> (kernels/dot_policy.cuh holds
+// every constant). The harness asks NVRTC for one instantiation per variant by
+// name expression, e.g.
+//   dotsweep_kernels::dot_kernel<dotsweep_kernels::DotPolicy<float, 256, 4, 4,
+//     Grid::persistent, Layout::warp_partials, Reduce::shuffle, Finish::atomic, Hint::plain, Accum::own>>
+// Quoted includes of sibling files are inlined at build time
+// (tools/embed_source.py), so NVRTC gets one self-contained source.
 #pragma once
+
+#include "dot_policy.cuh"
 
 namespace dotsweep_kernels {
 
-enum class Grid : int { cover = 0, persistent = 1 };  // one tile per block | grid-stride
-enum class Reduce : int { tree = 0, shuffle = 1 };    // shared-memory tree | warp shuffle
-enum class Finish : int { two_pass = 0, atomic = 1 }; // partials + second kernel | atomicAdd
-
-constexpr int kWarp = 32;
-constexpr int kFinishBlock = 512;  // threads of the two-pass finishing kernel
-
-template <int Vec> struct vector_of;
-template <> struct vector_of<1> { using type = float; };
-template <> struct vector_of<2> { using type = float2; };
-template <> struct vector_of<4> { using type = float4; };
-
-__device__ __forceinline__ float fma_dot(float a, float b, float acc) { return fmaf(a, b, acc); }
-__device__ __forceinline__ float fma_dot(float2 a, float2 b, float acc) {
-  return fmaf(a.y, b.y, fmaf(a.x, b.x, acc));
-}
-__device__ __forceinline__ float fma_dot(float4 a, float4 b, float acc) {
-  return fmaf(a.w, b.w, fmaf(a.z, b.z, fmaf(a.y, b.y, fmaf(a.x, b.x, acc))));
-}
-
-__device__ __forceinline__ float warp_sum(float v) {
+// One tile: Items vectors of each input are loaded before the first use, so
+// Items x 2 independent loads are in flight per thread. `Checked` guards the
+// last, partial tile.
+template <class P, bool Checked>
+__device__ __forceinline__ void tile_dot(const typename P::Vector* __restrict__ a,
+                                         const typename P::Vector* __restrict__ b, long long first, long long count,
+                                         typename P::Accumulator& acc) {
+  typename P::Vector x[P::kItems], y[P::kItems];
 #pragma unroll
-  for (int offset = kWarp / 2; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  for (int k = 0; k < P::kItems; ++k) {
+    const long long i = first + (long long)k * P::kBlock;
+    if (!Checked || i < count) {
+      x[k] = load<P::kHint>(a + i);
+      y[k] = load<P::kHint>(b + i);
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < P::kItems; ++k) {
+    const long long i = first + (long long)k * P::kBlock;
+    if (!Checked || i < count) acc.add(x[k], y[k]);
+  }
+}
+
+template <class P>
+__device__ __forceinline__ void any_tile_dot(const typename P::Vector* __restrict__ a,
+                                             const typename P::Vector* __restrict__ b, long long first,
+                                             long long count, typename P::Accumulator& acc) {
+  if (first + (long long)(P::kItems - 1) * P::kBlock < count) tile_dot<P, false>(a, b, first, count, acc);
+  else tile_dot<P, true>(a, b, first, count, acc);
+}
+
+// This thread's share of the dot product: its tiles (one for a cover grid,
+// grid-stride otherwise), plus, in block 0, one of the n % Vec elements past
+// the last whole vector.
+template <class P>
+__device__ __forceinline__ typename P::Acc thread_partial(const typename P::Element* __restrict__ a,
+                                                          const typename P::Element* __restrict__ b, long long n) {
+  using V = typename P::Vector;
+  const V* av = reinterpret_cast<const V*>(a);
+  const V* bv = reinterpret_cast<const V*>(b);
+  const long long vectors = n / P::kVec;
+  typename P::Accumulator acc;
+  long long first = blockIdx.x * P::kTile + threadIdx.x;
+  if (P::kGrid == Grid::cover) {
+    if (first < vectors) any_tile_dot<P>(av, bv, first, vectors, acc);
+  } else {
+    const long long step = (long long)gridDim.x * P::kTile;
+    for (; first < vectors; first += step) any_tile_dot<P>(av, bv, first, vectors, acc);
+  }
+  if (P::kVec > 1 && blockIdx.x == 0) {
+    const long long tail = vectors * P::kVec + threadIdx.x;
+    if (tail < n) acc.add(a[tail], b[tail]);
+  }
+  return acc.value();
+}
+
+// The last-block finish: every block (or, after the cluster finish, every
+// cluster's rank-0 block) stores its partial at `slot`, makes it visible
+// device-wide (__threadfence) and takes a ticket; the block that draws the
+// last ticket sums all `count` partials in a fixed order (thread t: t,
+// t+Block, ..., then the same block reduction), so the result is
+// deterministic. atomicInc wraps the ticket from count-1 back to 0, which
+// resets it for the next launch: no memset, one kernel. block_total: thread 0.
+template <class P>
+__device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total, unsigned int slot, unsigned int count,
+                                                     typename P::Acc* __restrict__ partials,
+                                                     unsigned int* __restrict__ ticket,
+                                                     typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  __shared__ bool is_last;
+  if (threadIdx.x == 0) {
+    partials[slot] = block_total;
+    __threadfence();
+    is_last = atomicInc(ticket, count - 1) == count - 1;
+  }
+  __syncthreads();
+  if (!is_last) return;
+  __threadfence();  // order the partials' reads after the ticket
+  Acc acc = Acc(0);
+  // __ldcg: from L2, never a stale L1 line of another block's partial.
+  for (unsigned int i = threadIdx.x; i < count; i += P::kBlock) acc += __ldcg(partials + i);
+  const Acc total = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
+}
+
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+// Thread-block cluster primitives (sm_90 PTX). Every thread of every block
+// of the cluster must reach cluster_sync.
+__device__ __forceinline__ unsigned int cluster_special(int which) {
+  unsigned int v;
+  if (which == 0) asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(v));
+  else if (which == 1) asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(v));
+  else asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(v));
+  return v;
+}
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+// `local` in this block's shared memory -> the same variable in block `rank`
+// of the cluster, read through distributed shared memory.
+__device__ __forceinline__ float load_from_cluster_block(const float* local, unsigned int rank) {
+  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
+  float v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
+  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
+  return v;
+}
+__device__ __forceinline__ double load_from_cluster_block(const double* local, unsigned int rank) {
+  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
+  double v;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
+  asm volatile("ld.shared::cluster.f64 %0, [%1];" : "=d"(v) : "r"(remote) : "memory");
   return v;
 }
 
-// Block-wide sum; the result is valid in thread 0 only.
-template <int Block, Reduce R> struct block_sum;
-
-// Shared-memory tree with sequential addressing: the active half reads
-// contiguous words, so there are no bank conflicts and no divergent warps
-// until fewer than 32 threads remain.
-template <int Block> struct block_sum<Block, Reduce::tree> {
-  static_assert((Block & (Block - 1)) == 0, "tree reduction needs a power-of-two block");
-  __device__ __forceinline__ static float run(float v) {
-    __shared__ float shared[Block];
-    const int t = threadIdx.x;
-    shared[t] = v;
-    __syncthreads();
-#pragma unroll
-    for (int stride = Block / 2; stride > 0; stride /= 2) {
-      if (t < stride) shared[t] += shared[t + stride];
-      __syncthreads();
-    }
-    return shared[0];
-  }
-};
-
-// Warp shuffle within each warp, then warp 0 combines the per-warp partials.
-template <int Block> struct block_sum<Block, Reduce::shuffle> {
-  static_assert(Block % kWarp == 0, "shuffle reduction needs whole warps");
-  __device__ __forceinline__ static float run(float v) {
-    constexpr int warps = Block / kWarp;
-    __shared__ float warp_partials[warps];
-    const int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
-    v = warp_sum(v);
-    if (lane == 0) warp_partials[warp] = v;
-    __syncthreads();
-    if (warp == 0) {
-      v = lane < warps ? warp_partials[lane] : 0.0f;
-      v = warp_sum(v);
-    }
-    return v;
-  }
-};
-
-// Loads Items vectors of each input before the first use, so Items x 2
-// independent loads are in flight per thread. `Checked` guards the last,
-// partial tile.
-template <int Block, int Items, int Vec, bool Checked>
-__device__ __forceinline__ float tile_dot(const typename vector_of<Vec>::type* __restrict__ a,
-                                          const typename vector_of<Vec>::type* __restrict__ b,
-                                          long long first, long long count, float acc) {
-  using V = typename vector_of<Vec>::type;
-  V x[Items], y[Items];
-#pragma unroll
-  for (int k = 0; k < Items; ++k) {
-    const long long i = first + (long long)k * Block;
-    if (!Checked || i < count) {
-      x[k] = a[i];
-      y[k] = b[i];
-    }
-  }
-#pragma unroll
-  for (int k = 0; k < Items; ++k) {
-    const long long i = first + (long long)k * Block;
-    if (!Checked || i < count) acc = fma_dot(x[k], y[k], acc);
-  }
-  return acc;
+// The cluster finish: the kClusterBlocks blocks of a cluster (launched with
+// that cluster size) combine their sums through distributed shared memory in
+// rank order, without global memory; then each cluster's rank-0 block takes
+// part in the last-block finish across clusters. One launch, no memset,
+// deterministic, and kClusterBlocks times fewer global partials and tickets.
+template <class P>
+__device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
+                                                  unsigned int* __restrict__ ticket,
+                                                  typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  __shared__ Acc cluster_slot;
+  if (threadIdx.x == 0) cluster_slot = block_total;
+  cluster_sync();  // every block's slot is written
+  const unsigned int rank = cluster_special(0);
+  Acc cluster_total = Acc(0);
+  if (rank == 0 && threadIdx.x == 0)
+    for (unsigned int r = 0; r < kClusterBlocks; ++r) cluster_total += load_from_cluster_block(&cluster_slot, r);
+  cluster_sync();  // no block leaves (freeing its shared memory) before rank 0 has read it
+  if (rank != 0) return;
+  finish_in_last_block<P>(cluster_total, cluster_special(1), cluster_special(2), partials, ticket, result);
 }
+#endif
 
-template <int Block, int Items, int Vec>
-__device__ __forceinline__ float tile_dot_any(const typename vector_of<Vec>::type* __restrict__ a,
-                                              const typename vector_of<Vec>::type* __restrict__ b,
-                                              long long first, long long count, float acc) {
-  const bool full = first + (long long)(Items - 1) * Block < count;
-  return full ? tile_dot<Block, Items, Vec, false>(a, b, first, count, acc)
-              : tile_dot<Block, Items, Vec, true>(a, b, first, count, acc);
-}
-
-// partials: one float per block (two_pass); result: the dot product (atomic,
-// zeroed by the harness before the launch).
-template <typename T, int Block, int Items, int Vec, Grid G, Reduce R, Finish F>
-__global__ void __launch_bounds__(Block)
-dot_kernel(const T* __restrict__ a, const T* __restrict__ b, long long n,
-           float* __restrict__ partials, float* __restrict__ result) {
-  using V = typename vector_of<Vec>::type;
-  const V* av = reinterpret_cast<const V*>(a);
-  const V* bv = reinterpret_cast<const V*>(b);
-  const long long vectors = n / Vec;
-  constexpr long long tile = (long long)Block * Items;
-  float acc = 0.0f;
-
-  long long first = blockIdx.x * tile + threadIdx.x;
-  if (G == Grid::cover) {
-    if (first < vectors) acc = tile_dot_any<Block, Items, Vec>(av, bv, first, vectors, acc);
+// partials: one Acc per block (two_pass, last_block) or per cluster
+// (cluster); ticket: one counter, zero before the first launch (last_block,
+// cluster); result: the dot product
+// (atomic: zeroed by the harness before the launch).
+template <class P>
+__global__ void __launch_bounds__(P::kBlock)
+dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element* __restrict__ b, long long n,
+           typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket,
+           typename P::Result* __restrict__ result) {
+  const typename P::Acc block_total =
+      block_sum<typename P::Acc, P::kBlock, P::kLayout, P::kReduce>::run(thread_partial<P>(a, b, n));
+  using Result = typename P::Result;
+  if constexpr (P::kSingleBlock) {
+    if (threadIdx.x == 0) *result = static_cast<Result>(block_total);
+  } else if constexpr (P::kFinish == Finish::last_block) {
+    finish_in_last_block<P>(block_total, blockIdx.x, gridDim.x, partials, ticket, result);
+  } else if constexpr (P::kFinish == Finish::cluster) {
+#if __CUDA_ARCH__ >= 900
+    finish_in_cluster<P>(block_total, partials, ticket, result);
+#else
+    __trap();  // the planner rejects the cluster finish below sm_90
+#endif
+  } else if constexpr (P::kFinish == Finish::atomic) {
+    if (threadIdx.x == 0) atomicAdd(result, static_cast<Result>(block_total));
   } else {
-    const long long step = (long long)gridDim.x * tile;
-    for (; first < vectors; first += step) acc = tile_dot_any<Block, Items, Vec>(av, bv, first, vectors, acc);
-  }
-
-  // The n % Vec elements past the last whole vector, one per thread of block 0.
-  if (Vec > 1 && blockIdx.x == 0) {
-    const long long tail = vectors * Vec + threadIdx.x;
-    if (tail < n) acc = fmaf(a[tail], b[tail], acc);
-  }
-
-  const float block_total = block_sum<Block, R>::run(acc);
-  if (threadIdx.x == 0) {
-    if (F == Finish::atomic) atomicAdd(result, block_total);
-    else partials[blockIdx.x] = block_total;
+    if (threadIdx.x == 0) partials[blockIdx.x] = block_total;
   }
 }
 
-// Second pass of the two-pass finish: one block sums every partial.
+// Second kernel of the two-pass finish: one block of kFinishBlock threads
+// sums every partial (same policy, so the same Acc and Result types).
+template <class P>
 __global__ void __launch_bounds__(kFinishBlock)
-finish_partials(const float* __restrict__ partials, long long count, float* __restrict__ result) {
-  float acc = 0.0f;
+finish_partials(const typename P::Acc* __restrict__ partials, long long count, typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  Acc acc = Acc(0);
   for (long long i = threadIdx.x; i < count; i += kFinishBlock) acc += partials[i];
-  const float total = block_sum<kFinishBlock, Reduce::shuffle>::run(acc);
-  if (threadIdx.x == 0) *result = total;
+  const Acc total = block_sum<Acc, kFinishBlock, Layout::warp_partials, Reduce::shuffle>::run(acc);
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
 }
 
 }  // namespace dotsweep_kernels

@@ -17,10 +17,11 @@ stay exact in float32.
 Variant ids (docs/space_files.md): type.b<block>.i<items>.v<vec>.grid.layout.reduce.finish.hint.acc,
 e.g. f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32 = float32 data, 256 threads
 per block, 4 vector loads per thread, float4 loads (v1/v2/v4), a persistent
-grid of 2 x SMs x occupancy blocks (p<k>; cover = one tile per block), per-warp
-shared partials (seq = sequential), warp-shuffle block reduction (tree =
-shared-memory tree), atomic grid finish (2pass = a second kernel), plain
-loads, float32 accumulator.
+grid of 2 x SMs x occupancy blocks (p<k>; cover = one tile per block; single =
+one block), per-warp shared partials (seq = sequential), warp-shuffle block
+reduction (tree = shared-memory tree), atomic grid finish (2pass = a second
+kernel; last = one launch, the last block sums the partials; cluster = sm_90
+clusters then the last block), plain loads, float32 accumulator.
 
 Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
 input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run

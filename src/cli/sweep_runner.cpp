@@ -22,6 +22,7 @@
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"
 #include "dot_kernel_source.hpp"
+#include "gpu/nvrtc_includes.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/read_ceiling.hpp"
 #include "measure/compile_queue.hpp"
@@ -107,9 +108,11 @@ int run_sweep(const SweepOptions& options_in) {
   const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
   require_host_memory(sizes, physical_memory_bytes());
   if (!options.out_dir.empty()) ReportFolder::require_free(options.out_dir);
+  const std::vector<std::string> include_dirs = nvrtc_include_dirs();
   require_valid_configs(space, plan_space(space, DeviceLimits{}), "within the limits every CUDA GPU shares", options.space_path);
   const DeviceInfo device = query_device(options.device);
-  const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
+  const SpacePlan plan =
+      plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
   require_valid_configs(space, plan, "on " + device.name, options.space_path);
   const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
                    options.measure.modes.end();
@@ -120,7 +123,7 @@ int run_sweep(const SweepOptions& options_in) {
                                                       : options.out_dir;
   ReportFolder report(out_dir);
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), options.cache_dir);
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), options.cache_dir, include_dirs);
   CompileQueue compile_queue(compiler, plan.valid, host_threads);
 
   Stream stream;

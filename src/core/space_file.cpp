@@ -112,36 +112,20 @@ struct Axis {
   std::vector<std::string> names;  // accepted values of a name axis
 };
 
-template <class E>
-std::vector<std::string> names_of(std::initializer_list<E> all) {
-  std::vector<std::string> out;
-  for (E e : all) out.push_back(to_string(e));
-  return out;
-}
-
-// The enumerators each name axis accepts: names come from to_string, so the
-// file spelling and the CSV spelling cannot drift apart.
-const std::initializer_list<ElementType> kTypes = {ElementType::f32};
-const std::initializer_list<SharedLayout> kLayouts = {SharedLayout::sequential,
-                                                      SharedLayout::warp_partials};
-const std::initializer_list<BlockReduce> kReduces = {BlockReduce::smem_tree,
-                                                     BlockReduce::warp_shuffle};
-const std::initializer_list<GridFinish> kFinishes = {GridFinish::two_pass, GridFinish::atomic};
-const std::initializer_list<LoadHint> kHints = {LoadHint::plain};
-const std::initializer_list<Accumulator> kAccs = {Accumulator::f32};
-
 const std::vector<Axis>& axes() {
   static const std::vector<Axis> all = {
-      {"type", AxisKind::name, names_of(kTypes)},
+      // Name axes list the axis table's names (core/variant_axes.cpp), so the
+      // file spelling and the CSV spelling cannot drift apart.
+      {"type", AxisKind::name, axis_names<ElementType>()},
       {"block", AxisKind::integer, {}},
       {"items", AxisKind::integer, {}},
       {"vec", AxisKind::integer, {}},
       {"grid", AxisKind::grid, {}},
-      {"layout", AxisKind::name, names_of(kLayouts)},
-      {"reduce", AxisKind::name, names_of(kReduces)},
-      {"finish", AxisKind::name, names_of(kFinishes)},
-      {"hint", AxisKind::name, names_of(kHints)},
-      {"acc", AxisKind::name, names_of(kAccs)},
+      {"layout", AxisKind::name, axis_names<SharedLayout>()},
+      {"reduce", AxisKind::name, axis_names<BlockReduce>()},
+      {"finish", AxisKind::name, axis_names<GridFinish>()},
+      {"hint", AxisKind::name, axis_names<LoadHint>()},
+      {"acc", AxisKind::name, axis_names<Accumulator>()},
   };
   return all;
 }
@@ -185,7 +169,13 @@ std::string describe(const toml::node& node) {
 std::string expected_form(const Axis& axis) {
   switch (axis.kind) {
     case AxisKind::integer: return "an integer";
-    case AxisKind::grid: return "\"cover\" or \"persistent:<k>\" with an integer k";
+    case AxisKind::grid: {
+      std::string kinds;
+      for (const auto& row : AxisTable<GridKind>::values())
+        kinds += std::string(kinds.empty() ? "" : ", ") + "\"" + row.name +
+                 (row.value == GridKind::persistent ? ":<k>\" with an integer k" : "\"");
+      return "one of " + kinds;
+    }
     case AxisKind::name: break;
   }
   std::vector<std::string> quoted;
@@ -210,8 +200,9 @@ std::string read_value(const toml::node& node, const Axis& axis, const std::stri
   if (!s) fail(origin, &node, where, bad);
   const std::string& v = s->get();
   if (axis.kind == AxisKind::grid) {
-    if (v == "cover") return v;
-    const std::string prefix = "persistent:";
+    // Every grid kind but persistent is its bare name; persistent carries k.
+    if (auto kind = axis_value_from_name<GridKind>(v); kind && *kind != GridKind::persistent) return v;
+    const std::string prefix = to_string(GridKind::persistent) + ":";
     const std::string digits = v.substr(0, prefix.size()) == prefix ? v.substr(prefix.size()) : "";
     // k's range is the planner's business; the form is ours. Four digits keep stoi safe.
     if (digits.empty() || digits.size() > 4 ||
@@ -226,27 +217,31 @@ std::string read_value(const toml::node& node, const Axis& axis, const std::stri
 }
 
 template <class E>
-void set_enum(E& field, const std::string& v, std::initializer_list<E> all) {
-  for (E e : all)
-    if (to_string(e) == v) field = e;
+void set_enum(E& field, const std::string& v) {
+  if (auto e = axis_value_from_name<E>(v)) field = *e;
 }
 
 // Canonical value -> config field. Values were validated by read_value.
 void apply(VariantConfig& c, int axis, const std::string& v) {
   switch (axis) {
-    case kType: set_enum(c.type, v, kTypes); break;
+    case kType: set_enum(c.type, v); break;
     case kBlock: c.block = std::stoi(v); break;
     case kItems: c.items = std::stoi(v); break;
     case kVec: c.vec = std::stoi(v); break;
     case kGrid:
-      c.grid = v == "cover" ? GridKind::cover : GridKind::persistent;
-      c.persistent_k = v == "cover" ? 0 : std::stoi(v.substr(v.find(':') + 1));
+      if (auto kind = axis_value_from_name<GridKind>(v)) {
+        c.grid = *kind;
+        c.persistent_k = 0;
+      } else {
+        c.grid = GridKind::persistent;
+        c.persistent_k = std::stoi(v.substr(v.find(':') + 1));
+      }
       break;
-    case kLayout: set_enum(c.layout, v, kLayouts); break;
-    case kReduce: set_enum(c.reduce, v, kReduces); break;
-    case kFinish: set_enum(c.finish, v, kFinishes); break;
-    case kHint: set_enum(c.hint, v, kHints); break;
-    case kAcc: set_enum(c.acc, v, kAccs); break;
+    case kLayout: set_enum(c.layout, v); break;
+    case kReduce: set_enum(c.reduce, v); break;
+    case kFinish: set_enum(c.finish, v); break;
+    case kHint: set_enum(c.hint, v); break;
+    case kAcc: set_enum(c.acc, v); break;
   }
 }
 

@@ -1,5 +1,6 @@
-// Names, ids and validity rules of a kernel variant. The id format and the
-// names are part of the report format: compare and gate match rows by them.
+// Ids and validity rules of a kernel variant. Every spelling comes from the
+// axis table (core/variant_axes.cpp); the id format is part of the report
+// format: compare and gate match rows by it.
 #include "core/variant_config.hpp"
 
 namespace dotsweep {
@@ -8,28 +9,11 @@ namespace {
 
 bool is_power_of_two(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
-// Short spellings for the id only; space files and CSV columns use to_string.
-const char* id_part(SharedLayout v) {
-  switch (v) {
-    case SharedLayout::sequential: return "seq";
-    case SharedLayout::warp_partials: return "warp";
-  }
-  return "?";
-}
-const char* id_part(BlockReduce v) {
-  switch (v) {
-    case BlockReduce::smem_tree: return "tree";
-    case BlockReduce::warp_shuffle: return "shfl";
-  }
-  return "?";
-}
-const char* id_part(GridFinish v) {
-  switch (v) {
-    case GridFinish::two_pass: return "2pass";
-    case GridFinish::atomic: return "atomic";
-  }
-  return "?";
-}
+template <class E>
+const char* id_part(E v) { return axis_row(v).id; }
+
+template <class E>
+std::string kernel_part(E v) { return std::string(kKernelNamespace) + axis_row(v).kernel; }
 
 // Shared memory the block reduction needs: a tree keeps one slot per thread,
 // a shuffle reduction one slot per warp (at most 32 warps per block).
@@ -38,13 +22,40 @@ int shared_bytes(const VariantConfig& c) {
   return slots * accumulator_bytes(c.acc);
 }
 
+// Load widths per type: 1, 2, 4 elements, and 8 for the 2-byte types (8 and
+// 16 bytes), so no load exceeds the 16-byte maximum of one instruction.
+bool vec_fits_type(int vec, ElementType type) {
+  if (vec == 1 || vec == 2) return true;
+  if (vec == 4) return type != ElementType::f64;
+  return vec == 8 && element_bytes(type) == 2;
+}
+std::string vec_widths(ElementType type) {
+  std::string out;
+  for (int v : {1, 2, 4, 8})
+    if (vec_fits_type(v, type)) out += (out.empty() ? "" : ", ") + std::to_string(v);
+  return out;
+}
+
 }  // namespace
 
 std::string VariantConfig::id() const {
-  std::string grid_part = grid == GridKind::cover ? "cover" : "p" + std::to_string(persistent_k);
-  return to_string(type) + ".b" + std::to_string(block) + ".i" + std::to_string(items) + ".v" +
-         std::to_string(vec) + "." + grid_part + "." + id_part(layout) + "." + id_part(reduce) +
-         "." + id_part(finish) + "." + to_string(hint) + "." + to_string(acc);
+  std::string grid_part = id_part(grid);
+  if (grid == GridKind::persistent) grid_part += std::to_string(persistent_k);
+  return std::string(id_part(type)) + ".b" + std::to_string(block) + ".i" + std::to_string(items) + ".v" +
+         std::to_string(vec) + "." + grid_part + "." + id_part(layout) + "." + id_part(reduce) + "." +
+         id_part(finish) + "." + id_part(hint) + "." + id_part(acc);
+}
+
+std::string policy_name_expression(const VariantConfig& c) {
+  const std::string ns = kKernelNamespace;
+  return ns + "DotPolicy<" + axis_row(c.type).kernel + ", " + std::to_string(c.block) + ", " +
+         std::to_string(c.items) + ", " + std::to_string(c.vec) + ", " + kernel_part(c.grid) + ", " +
+         kernel_part(c.layout) + ", " + kernel_part(c.reduce) + ", " + kernel_part(c.finish) + ", " +
+         kernel_part(c.hint) + ", " + kernel_part(c.acc) + ">";
+}
+
+std::string kernel_name_expression(const VariantConfig& c) {
+  return std::string(kKernelNamespace) + "dot_kernel<" + policy_name_expression(c) + ">";
 }
 
 std::optional<std::string> rejection_reason(const VariantConfig& c, const DeviceLimits& limits) {
@@ -62,14 +73,26 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "block " + b + " is not a multiple of 32, which reduce shuffle needs (whole warps)";
   if (c.items < 1 || c.items > 16)
     return "items " + std::to_string(c.items) + " is outside [1, 16]";
-  if (c.vec != 1 && c.vec != 2 && c.vec != 4)
-    return "vec " + std::to_string(c.vec) + " is not 1, 2 or 4";
+  if (!vec_fits_type(c.vec, c.type))
+    return "vec " + std::to_string(c.vec) + " is not a " + to_string(c.type) + " load width (" + vec_widths(c.type) +
+           ": at most 16 bytes per load)";
   if (c.grid == GridKind::persistent && (c.persistent_k < 1 || c.persistent_k > 64))
     return "grid " + grid_name(c) + " needs k in [1, 64]";
+  if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
+    return "grid single is one block, which writes the result itself; finish " + to_string(c.finish) + " would only add " +
+           (c.finish == GridFinish::atomic     ? "a memset"
+            : c.finish == GridFinish::two_pass ? "a second launch"
+                                               : "idle blocks to fill a cluster") +
+           " (use finish last_block)";
+  if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)
+    return "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer); this is sm_" +
+           std::to_string(limits.arch);
   if (c.layout == SharedLayout::sequential && c.reduce != BlockReduce::smem_tree)
     return "layout sequential works only with reduce tree, not " + to_string(c.reduce);
   if (c.layout == SharedLayout::warp_partials && c.reduce != BlockReduce::warp_shuffle)
     return "layout warp_partials works only with reduce shuffle, not " + to_string(c.reduce);
+  if (c.type != ElementType::f32)
+    return "type " + to_string(c.type) + " is not instantiated by the kernel yet (issue 5, element types)";
   if (shared_bytes(c) > limits.max_shared_bytes_per_block)
     return "shared memory " + std::to_string(shared_bytes(c)) + " bytes for block " + b +
            " exceeds the device's " + std::to_string(limits.max_shared_bytes_per_block) +
@@ -77,8 +100,8 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   return std::nullopt;
 }
 
-// Switches, not ternaries, so adding an enumerator (f64, kahan, ldg ...) warns
-// here (-Wswitch) instead of silently reusing another value's name.
+// A switch, not a table lookup, so adding an enumerator (f64, kahan) warns
+// here (-Wswitch) instead of silently reusing another value's size.
 int accumulator_bytes(Accumulator v) {
   switch (v) {
     case Accumulator::f32: return 4;
@@ -86,42 +109,16 @@ int accumulator_bytes(Accumulator v) {
   return 0;
 }
 
-std::string to_string(SharedLayout v) {
-  switch (v) {
-    case SharedLayout::sequential: return "sequential";
-    case SharedLayout::warp_partials: return "warp_partials";
-  }
-  return "?";
-}
-std::string to_string(BlockReduce v) {
-  switch (v) {
-    case BlockReduce::smem_tree: return "tree";
-    case BlockReduce::warp_shuffle: return "shuffle";
-  }
-  return "?";
-}
-std::string to_string(GridFinish v) {
-  switch (v) {
-    case GridFinish::two_pass: return "two_pass";
-    case GridFinish::atomic: return "atomic";
-  }
-  return "?";
-}
-std::string to_string(LoadHint v) {
-  switch (v) {
-    case LoadHint::plain: return "plain";
-  }
-  return "?";
-}
-std::string to_string(Accumulator v) {
-  switch (v) {
-    case Accumulator::f32: return "f32";
-  }
-  return "?";
-}
+std::string to_string(GridKind v) { return axis_row(v).name; }
+std::string to_string(SharedLayout v) { return axis_row(v).name; }
+std::string to_string(BlockReduce v) { return axis_row(v).name; }
+std::string to_string(GridFinish v) { return axis_row(v).name; }
+std::string to_string(LoadHint v) { return axis_row(v).name; }
+std::string to_string(Accumulator v) { return axis_row(v).name; }
 
 std::string grid_name(const VariantConfig& c) {
-  return c.grid == GridKind::cover ? "cover" : "persistent:" + std::to_string(c.persistent_k);
+  return c.grid == GridKind::persistent ? to_string(c.grid) + ":" + std::to_string(c.persistent_k)
+                                        : to_string(c.grid);
 }
 
 }  // namespace dotsweep

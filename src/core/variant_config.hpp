@@ -6,15 +6,9 @@
 #include <string>
 
 #include "core/element_type.hpp"
+#include "core/variant_axes.hpp"
 
 namespace dotsweep {
-
-enum class GridKind { cover, persistent };       // one tile per block | grid-stride
-enum class SharedLayout { sequential, warp_partials };
-enum class BlockReduce { smem_tree, warp_shuffle };
-enum class GridFinish { two_pass, atomic };
-enum class LoadHint { plain };                   // ldg / streaming come later
-enum class Accumulator { f32 };                  // kahan / f64 come later
 
 struct VariantConfig {
   ElementType type = ElementType::f32;
@@ -23,6 +17,7 @@ struct VariantConfig {
   int vec = 1;             // elements per load: 1, 2 or 4 (16-byte loads at f32x4)
   GridKind grid = GridKind::cover;
   int persistent_k = 0;    // k in persistent:k (blocks = k x SMs x occupancy)
+                           // (grid single: one block, grid-stride over all of n)
   SharedLayout layout = SharedLayout::sequential;
   BlockReduce reduce = BlockReduce::smem_tree;
   GridFinish finish = GridFinish::two_pass;
@@ -39,6 +34,7 @@ struct VariantConfig {
 struct DeviceLimits {
   int max_threads_per_block = 1024;
   int max_shared_bytes_per_block = 48 * 1024;
+  int arch = 0;  // sm_XX (90 = sm_90); 0 = unknown, so arch-only features are not judged
 };
 
 // Why a config cannot run, or nullopt when it is valid.
@@ -47,12 +43,20 @@ std::optional<std::string> rejection_reason(const VariantConfig& config, const D
 // Bytes of the accumulator.
 int accumulator_bytes(Accumulator acc);
 
-// Names used in space files, ids and CSV columns ("f32", "cover", "persistent:2", "tree", ...).
+// Names used in space files and CSV columns ("cover", "persistent:2", "tree", ...),
+// read from the axis table (core/variant_axes.hpp).
 std::string to_string(SharedLayout v);
 std::string to_string(BlockReduce v);
 std::string to_string(GridFinish v);
 std::string to_string(LoadHint v);
 std::string to_string(Accumulator v);
-std::string grid_name(const VariantConfig& config);  // "cover" or "persistent:<k>"
+std::string to_string(GridKind v);
+std::string grid_name(const VariantConfig& config);  // "cover", "single" or "persistent:<k>"
+
+// The config's policy type, spelled from the axis table's kernel column:
+// dotsweep_kernels::DotPolicy<float, 256, ..., dotsweep_kernels::Accum::own>.
+std::string policy_name_expression(const VariantConfig& config);
+// The NVRTC name expression of its dot kernel: dotsweep_kernels::dot_kernel<policy>.
+std::string kernel_name_expression(const VariantConfig& config);
 
 }  // namespace dotsweep

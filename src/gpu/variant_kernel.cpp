@@ -2,29 +2,32 @@
 
 #include <algorithm>
 
+#include "launch_constants.h"
+
 namespace dotsweep {
 
 namespace {
-constexpr int kFinishBlock = 512;  // matches dotsweep_kernels::kFinishBlock
-const char* kNamespace = "dotsweep_kernels::";
-
-std::string grid_enum(const VariantConfig& c) {
-  return std::string(kNamespace) + (c.grid == GridKind::cover ? "Grid::cover" : "Grid::persistent");
-}
-std::string reduce_enum(const VariantConfig& c) {
-  return std::string(kNamespace) + (c.reduce == BlockReduce::smem_tree ? "Reduce::tree" : "Reduce::shuffle");
-}
-std::string finish_enum(const VariantConfig& c) {
-  return std::string(kNamespace) + (c.finish == GridFinish::two_pass ? "Finish::two_pass" : "Finish::atomic");
-}
+using dotsweep_kernels::kClusterBlocks;
+using dotsweep_kernels::kFinishBlock;
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+bool needs_partials(GridFinish f) { return f != GridFinish::atomic; }
+bool needs_ticket(GridFinish f) { return f == GridFinish::last_block || f == GridFinish::cluster; }
+
+// The launch shape of the cluster finish: kClusterBlocks blocks per cluster.
+cudaLaunchAttribute cluster_attribute() {
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = kClusterBlocks;
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  return attribute;
+}
 }  // namespace
 
 std::vector<std::string> kernel_name_expressions(const VariantConfig& c) {
-  std::vector<std::string> names{std::string(kNamespace) + "dot_kernel<float, " + std::to_string(c.block) + ", " +
-                                 std::to_string(c.items) + ", " + std::to_string(c.vec) + ", " + grid_enum(c) + ", " +
-                                 reduce_enum(c) + ", " + finish_enum(c) + ">"};
-  if (c.finish == GridFinish::two_pass) names.push_back(std::string(kNamespace) + "finish_partials");
+  std::vector<std::string> names{kernel_name_expression(c)};
+  if (c.finish == GridFinish::two_pass)
+    names.push_back(std::string(kKernelNamespace) + "finish_partials<" + policy_name_expression(c) + ">");
   return names;
 }
 
@@ -35,34 +38,69 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
   check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident_blocks_per_sm_, dot_kernel_, config.block, 0),
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   if (resident_blocks_per_sm_ < 1) throw GpuError("variant " + config.id() + " cannot be resident on an SM");
+  if (config.finish == GridFinish::cluster) {
+    // A cluster of kClusterBlocks of these blocks must fit on one GPC.
+    cudaLaunchAttribute attribute = cluster_attribute();
+    cudaLaunchConfig_t launch{};
+    launch.gridDim = dim3(kClusterBlocks);
+    launch.blockDim = dim3(config.block);
+    launch.attrs = &attribute;
+    launch.numAttrs = 1;
+    int clusters = 0;
+    check_cuda(cudaOccupancyMaxActiveClusters(&clusters, dot_kernel_, &launch), "cudaOccupancyMaxActiveClusters");
+    if (clusters < 1)
+      throw GpuError("variant " + config.id() + ": a cluster of " + std::to_string(kClusterBlocks) +
+                     " blocks cannot be resident");
+  }
+  if (needs_ticket(config.finish)) {
+    // Zeroed once here; every complete launch leaves it at zero again (the
+    // last block's atomicInc wraps it), so no launch needs a memset.
+    ticket_ = DeviceBuffer<unsigned int>(1);
+    check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
+  }
 }
 
 void VariantKernel::prepare(long long n) {
   n_ = n;
   const long long tiles = std::max(1LL, ceil_div(n / config_.vec, static_cast<long long>(config_.block) * config_.items));
-  if (config_.grid == GridKind::cover) {
-    grid_blocks_ = tiles;
-  } else {
-    const long long resident = static_cast<long long>(config_.persistent_k) * sms_ * resident_blocks_per_sm_;
-    grid_blocks_ = std::min(tiles, resident);
+  switch (config_.grid) {
+    case GridKind::cover: grid_blocks_ = tiles; break;
+    case GridKind::persistent:
+      grid_blocks_ = std::min(tiles, static_cast<long long>(config_.persistent_k) * sms_ * resident_blocks_per_sm_);
+      break;
+    case GridKind::single: grid_blocks_ = 1; break;
   }
+  // Whole clusters; the extra blocks find no tile and add zero.
+  if (config_.finish == GridFinish::cluster) grid_blocks_ = ceil_div(grid_blocks_, kClusterBlocks) * kClusterBlocks;
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
-  if (config_.finish == GridFinish::two_pass && partials_.size() < static_cast<std::size_t>(grid_blocks_))
+  if (needs_partials(config_.finish) && partials_.size() < static_cast<std::size_t>(grid_blocks_))
     partials_ = DeviceBuffer<float>(static_cast<std::size_t>(grid_blocks_));
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   float* partials = partials_.get();
+  unsigned int* ticket = ticket_.get();
   float* result = in.result;
   long long n = in.n;
   const float* a = in.a;
   const float* b = in.b;
   if (config_.finish == GridFinish::atomic)
     check_cuda(cudaMemsetAsync(result, 0, sizeof(float), stream), "cudaMemsetAsync(result)");
-  void* dot_args[] = {&a, &b, &n, &partials, &result};
-  check_cuda(cudaLaunchKernel(dot_kernel_, dim3(static_cast<unsigned>(grid_blocks_)), dim3(config_.block), dot_args, 0,
-                              stream),
-             "launch dot_kernel");
+  void* dot_args[] = {&a, &b, &n, &partials, &ticket, &result};
+  if (config_.finish == GridFinish::cluster) {
+    cudaLaunchAttribute attribute = cluster_attribute();
+    cudaLaunchConfig_t launch{};
+    launch.gridDim = dim3(static_cast<unsigned>(grid_blocks_));
+    launch.blockDim = dim3(config_.block);
+    launch.stream = stream;
+    launch.attrs = &attribute;
+    launch.numAttrs = 1;
+    check_cuda(cudaLaunchKernelExC(&launch, dot_kernel_, dot_args), "launch dot_kernel (cluster)");
+  } else {
+    check_cuda(cudaLaunchKernel(dot_kernel_, dim3(static_cast<unsigned>(grid_blocks_)), dim3(config_.block), dot_args,
+                                0, stream),
+               "launch dot_kernel");
+  }
   if (config_.finish == GridFinish::two_pass) {
     long long count = grid_blocks_;
     void* finish_args[] = {&partials, &count, &result};
@@ -70,6 +108,8 @@ void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
                "launch finish_partials");
   }
 }
+
+bool VariantKernel::promises_determinism() const { return config_.finish != GridFinish::atomic; }
 
 SummationShape VariantKernel::summation_shape() const {
   SummationShape shape;
@@ -80,7 +120,15 @@ SummationShape VariantKernel::summation_shape() const {
   shape.block = config_.block;
   shape.partials = grid_blocks_;
   shape.finish_is_sequential = config_.finish == GridFinish::atomic;
-  shape.finish_block = kFinishBlock;
+  if (config_.finish == GridFinish::cluster) {
+    // Rank 0 adds the cluster's kClusterBlocks sums one after another: a
+    // chain that lengthens every path by that many adds (counted with the
+    // thread's own), and the last block then combines one partial per cluster.
+    shape.per_thread_terms += kClusterBlocks;
+    shape.partials = grid_blocks_ / kClusterBlocks;
+  }
+  // The last block sums the partials (block or cluster) with the kernel's own block.
+  shape.finish_block = config_.finish == GridFinish::two_pass ? kFinishBlock : config_.block;
   return shape;
 }
 

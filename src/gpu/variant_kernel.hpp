@@ -16,7 +16,7 @@
 namespace dotsweep {
 
 // The NVRTC name expressions a variant needs: its dot kernel and, for the
-// two-pass finish, the finishing kernel.
+// two-pass finish, the finishing kernel (the second launch).
 std::vector<std::string> kernel_name_expressions(const VariantConfig& config);
 
 class VariantKernel : public DotOperation {
@@ -27,7 +27,8 @@ class VariantKernel : public DotOperation {
   void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
   long long grid_blocks() const override { return grid_blocks_; }
   SummationShape summation_shape() const override;
-  bool promises_determinism() const override { return config_.finish == GridFinish::two_pass; }
+  // Two-pass, last-block and cluster finishes sum the partials in a fixed order.
+  bool promises_determinism() const override;
 
  private:
   VariantConfig config_;
@@ -38,7 +39,8 @@ class VariantKernel : public DotOperation {
   int sms_ = 0;
   long long n_ = 0;
   long long grid_blocks_ = 0;
-  DeviceBuffer<float> partials_;
+  DeviceBuffer<float> partials_;        // two_pass, last_block: one per block; cluster: one per cluster
+  DeviceBuffer<unsigned int> ticket_;   // last_block, cluster: partials stored so far, 0 between launches
 };
 
 }  // namespace dotsweep

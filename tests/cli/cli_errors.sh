@@ -171,10 +171,17 @@ else
   echo "skipped: no address-space limit up to 6 GB lets dotsweep start"
 fi
 
+# NVRTC needs the toolkit headers: a directory without them is refused in one
+# line naming it and the fix, before any GPU is looked for.
+DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "cuda_fp16.h, which is not in '$scratch' (DOTSWEEP_CUDA_INCLUDE)" -- \
+  list --space "$root/variants/quick.toml" --compile
+DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "set DOTSWEEP_CUDA_INCLUDE to the toolkit's include directory" -- \
+  sweep --space "$root/variants/quick.toml" --out "$scratch/run-inc"
+
 # The quick space lists without a GPU.
 if ! "$dotsweep" list --space "$root/variants/quick.toml" >"$scratch/list" 2>&1; then
   echo "FAIL: list quick.toml"; cat "$scratch/list"; failures=$((failures + 1))
-elif ! grep -q "^# 34 valid, 0 rejected" "$scratch/list"; then
-  echo "FAIL: list quick.toml did not report 34 valid variants"; cat "$scratch/list"; failures=$((failures + 1))
+elif ! grep -q "^# 37 valid, 0 rejected" "$scratch/list"; then
+  echo "FAIL: list quick.toml did not report 37 valid variants"; cat "$scratch/list"; failures=$((failures + 1))
 fi
 exit $((failures > 0))

@@ -4,9 +4,24 @@
 #include "dot_kernel.cuh"
 
 namespace dk = dotsweep_kernels;
-template __global__ void dk::dot_kernel<float, 256, 4, 4, dk::Grid::cover, dk::Reduce::tree, dk::Finish::two_pass>(
-    const float*, const float*, long long, float*, float*);
-template __global__ void dk::dot_kernel<float, 128, 1, 1, dk::Grid::persistent, dk::Reduce::shuffle, dk::Finish::atomic>(
-    const float*, const float*, long long, float*, float*);
-template __global__ void dk::dot_kernel<float, 1024, 8, 2, dk::Grid::persistent, dk::Reduce::tree, dk::Finish::atomic>(
-    const float*, const float*, long long, float*, float*);
+template <class P>
+using Kernel = void (*)(const typename P::Element*, const typename P::Element*, long long, typename P::Acc*,
+                        unsigned int*, typename P::Result*);
+
+using TreeTwoPass = dk::DotPolicy<float, 256, 4, 4, dk::Grid::cover, dk::Layout::sequential, dk::Reduce::tree,
+                                  dk::Finish::two_pass, dk::Hint::plain, dk::Accum::own>;
+using ShuffleAtomic = dk::DotPolicy<float, 128, 1, 1, dk::Grid::persistent, dk::Layout::warp_partials,
+                                    dk::Reduce::shuffle, dk::Finish::atomic, dk::Hint::plain, dk::Accum::own>;
+using TreeLastBlock = dk::DotPolicy<float, 1024, 8, 2, dk::Grid::persistent, dk::Layout::sequential, dk::Reduce::tree,
+                                    dk::Finish::last_block, dk::Hint::plain, dk::Accum::own>;
+using SingleBlock = dk::DotPolicy<float, 1024, 1, 4, dk::Grid::single, dk::Layout::warp_partials, dk::Reduce::shuffle,
+                                  dk::Finish::last_block, dk::Hint::plain, dk::Accum::own>;
+using TreeCluster = dk::DotPolicy<float, 256, 4, 4, dk::Grid::cover, dk::Layout::sequential, dk::Reduce::tree,
+                                  dk::Finish::cluster, dk::Hint::plain, dk::Accum::own>;
+
+// Taking the addresses instantiates the kernels.
+Kernel<TreeTwoPass> kernel_nvcc_build_0 = dk::dot_kernel<TreeTwoPass>;
+Kernel<ShuffleAtomic> kernel_nvcc_build_1 = dk::dot_kernel<ShuffleAtomic>;
+Kernel<TreeLastBlock> kernel_nvcc_build_2 = dk::dot_kernel<TreeLastBlock>;
+Kernel<SingleBlock> kernel_nvcc_build_3 = dk::dot_kernel<SingleBlock>;
+Kernel<TreeCluster> kernel_nvcc_build_4 = dk::dot_kernel<TreeCluster>;

@@ -165,3 +165,43 @@ TEST_CASE("every element type has its own name, size and result slot") {
   CHECK(dotsweep::exact_integer_limit(ElementType::bf16) == 256.0);
   CHECK_FALSE(dotsweep::element_type_from_string("f8").has_value());
 }
+
+TEST_CASE("the cluster finish needs sm_90; an unknown arch is not judged") {
+  VariantConfig c = shuffle_config();
+  c.finish = GridFinish::cluster;
+  DeviceLimits limits;
+  CHECK(reason(c, limits).empty());  // arch 0: unknown
+  limits.arch = 90;
+  CHECK(reason(c, limits).empty());
+  limits.arch = 100;
+  CHECK(reason(c, limits).empty());
+  limits.arch = 89;
+  CHECK(contains(reason(c, limits), "sm_89"));
+  CHECK(contains(reason(c, limits), "sm_90"));
+  c.finish = GridFinish::last_block;  // every other finish runs anywhere
+  CHECK(reason(c, limits).empty());
+  VariantConfig s;
+  s.grid = GridKind::single;
+  s.finish = GridFinish::cluster;
+  CHECK(contains(reason(s), "cluster"));
+}
+
+TEST_CASE("load widths per type: at most 16 bytes, 8 elements only for the 2-byte types") {
+  const auto vec_reason = [](ElementType t, int vec) {
+    VariantConfig c;
+    c.type = t;
+    c.vec = vec;
+    return reason(c);
+  };
+  // Widths that fit are not refused for their width (f64/f16/bf16 may still
+  // be refused as not instantiated yet, which names the type, not the vec).
+  for (ElementType t : {ElementType::f32, ElementType::f64, ElementType::f16, ElementType::bf16})
+    for (int v : {1, 2}) CHECK_FALSE(contains(vec_reason(t, v), "vec"));
+  CHECK(vec_reason(ElementType::f32, 4).empty());
+  CHECK(contains(vec_reason(ElementType::f32, 8), "vec 8 is not a f32 load width (1, 2, 4"));
+  CHECK(contains(vec_reason(ElementType::f64, 4), "vec 4 is not a f64 load width (1, 2:"));
+  CHECK_FALSE(contains(vec_reason(ElementType::f16, 8), "vec"));
+  CHECK_FALSE(contains(vec_reason(ElementType::bf16, 4), "vec"));
+  CHECK(contains(vec_reason(ElementType::bf16, 16), "(1, 2, 4, 8"));
+  CHECK(contains(vec_reason(ElementType::f16, 3), "vec 3"));
+}

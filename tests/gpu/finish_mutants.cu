@@ -1,0 +1,89 @@
+#include "finish_mutants.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "dot_kernel.cuh"
+#include "gpu/device_buffer.hpp"
+
+namespace dotsweep::test {
+
+namespace {
+
+namespace dk = dotsweep_kernels;
+constexpr int kBlock = 256;
+using Policy = dk::DotPolicy<float, kBlock, 1, 4, dk::Grid::cover, dk::Layout::warp_partials, dk::Reduce::shuffle,
+                             dk::Finish::last_block, dk::Hint::plain, dk::Accum::own>;
+using Sum = dk::block_sum<float, kBlock, dk::Layout::warp_partials, dk::Reduce::shuffle>;
+
+enum class Bug { ticket_never_reset, skips_own_partial };
+
+template <Bug B>
+__global__ void __launch_bounds__(kBlock)
+broken_last_block(const float* a, const float* b, long long n, float* partials, unsigned int* ticket, float* result) {
+  const float block_total = Sum::run(dk::thread_partial<Policy>(a, b, n));
+  __shared__ bool is_last;
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = block_total;
+    __threadfence();
+    const unsigned int drawn = B == Bug::ticket_never_reset ? atomicAdd(ticket, 1u) : atomicInc(ticket, gridDim.x - 1);
+    is_last = drawn == gridDim.x - 1;
+  }
+  __syncthreads();
+  if (!is_last) return;
+  __threadfence();
+  float acc = 0.0f;
+  for (unsigned int i = threadIdx.x; i < gridDim.x; i += kBlock)
+    if (B != Bug::skips_own_partial || i != blockIdx.x) acc += __ldcg(partials + i);
+  const float total = Sum::run(acc);
+  if (threadIdx.x == 0) *result = total;
+}
+
+class BrokenLastBlock : public DotOperation {
+ public:
+  explicit BrokenLastBlock(Bug bug) : bug_(bug), ticket_(1) {
+    check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
+  }
+  void prepare(long long n) override {
+    blocks_ = std::max(1LL, (n / 4 + kBlock - 1) / kBlock);
+    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
+    n_ = n;
+  }
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    const unsigned grid = static_cast<unsigned>(blocks_);
+    if (bug_ == Bug::ticket_never_reset)
+      broken_last_block<Bug::ticket_never_reset><<<grid, kBlock, 0, stream>>>(in.a, in.b, in.n, partials_.get(),
+                                                                              ticket_.get(), in.result);
+    else
+      broken_last_block<Bug::skips_own_partial><<<grid, kBlock, 0, stream>>>(in.a, in.b, in.n, partials_.get(),
+                                                                             ticket_.get(), in.result);
+    check_cuda(cudaGetLastError(), "launch broken_last_block");
+  }
+  long long grid_blocks() const override { return blocks_; }
+  SummationShape summation_shape() const override {
+    SummationShape s;
+    s.per_thread_terms = 4 * std::max(1LL, (n_ / 4 + blocks_ * kBlock - 1) / (blocks_ * kBlock)) + 1;
+    s.block = kBlock;
+    s.partials = blocks_;
+    s.finish_is_sequential = false;
+    s.finish_block = kBlock;
+    return s;
+  }
+  bool promises_determinism() const override { return true; }
+
+ private:
+  Bug bug_;
+  DeviceBuffer<unsigned int> ticket_;
+  DeviceBuffer<float> partials_;
+  long long blocks_ = 1, n_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
+  if (bug == "ticket-never-reset") return std::make_unique<BrokenLastBlock>(Bug::ticket_never_reset);
+  if (bug == "skips-own-partial") return std::make_unique<BrokenLastBlock>(Bug::skips_own_partial);
+  throw std::invalid_argument("no finish mutant " + bug);
+}
+
+}  // namespace dotsweep::test

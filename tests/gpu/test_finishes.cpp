@@ -1,0 +1,194 @@
+// The one-launch finishes: last_block (partials + ticket in one kernel),
+// cluster (sm_90: distributed shared memory within a cluster, then the last
+// block across clusters) and grid single (one block writing the result).
+// Each variant, through the sweep's measuring path, must be judged correct at
+// awkward sizes, and give the same bits when run again (the ticket must be back at zero after every
+// launch, or the second run's "last" block is the wrong one). At small n the
+// whole operation must be one kernel node: no memset, no second kernel.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <thread>
+
+#include "core/space_plan.hpp"
+#include "dot_kernel_source.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/nvrtc_includes.hpp"
+#include "gpu/result_probe.hpp"
+#include "finish_mutants.hpp"
+#include "gpu/size_buffers.hpp"
+#include "launch_constants.h"
+#include "measure/size_inputs.hpp"
+#include "measure/size_measurer.hpp"
+#include "measure/sweep_operations.hpp"
+#include "test_stream.hpp"
+
+using namespace dotsweep;
+
+namespace {
+
+VariantConfig config(int block, int items, int vec, GridKind grid, int k, BlockReduce reduce, GridFinish finish) {
+  VariantConfig c;
+  c.block = block;
+  c.items = items;
+  c.vec = vec;
+  c.grid = grid;
+  c.persistent_k = k;
+  c.reduce = reduce;
+  c.layout = reduce == BlockReduce::smem_tree ? SharedLayout::sequential : SharedLayout::warp_partials;
+  c.finish = finish;
+  return c;
+}
+
+// Kernel nodes and other nodes one enqueue makes, from a captured graph.
+std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStream_t stream) {
+  cudaGraph_t graph = nullptr;
+  REQUIRE(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal) == cudaSuccess);
+  op.enqueue(in, stream);
+  REQUIRE(cudaStreamEndCapture(stream, &graph) == cudaSuccess);
+  std::size_t count = 0;
+  REQUIRE(cudaGraphGetNodes(graph, nullptr, &count) == cudaSuccess);
+  std::vector<cudaGraphNode_t> nodes(count);
+  REQUIRE(cudaGraphGetNodes(graph, nodes.data(), &count) == cudaSuccess);
+  int kernels = 0, others = 0;
+  for (cudaGraphNode_t node : nodes) {
+    cudaGraphNodeType type;
+    REQUIRE(cudaGraphNodeGetType(node, &type) == cudaSuccess);
+    (type == cudaGraphNodeTypeKernel ? kernels : others) += 1;
+  }
+  cudaGraphDestroy(graph);
+  return {kernels, others};
+}
+
+bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+// Runs the operation twice more on the same inputs: both must write a result
+// (run_and_read poisons it with NaN first) and the same bits. Empty when so.
+std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, cudaStream_t stream) {
+  op.prepare(n);
+  const float first = run_and_read(op, in, stream);
+  const float second = run_and_read(op, in, stream);
+  if (first != first) return "the first run left the NaN poison";
+  if (second != second) return "the second run left the NaN poison (ticket not back at zero?)";
+  if (!same_bits(first, second)) return "two runs gave different bits";
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("last_block and single finishes are correct, repeatable and one launch") {
+  const DeviceInfo device = query_device(0);
+  const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
+  const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
+  const GridFinish last = GridFinish::last_block, cluster = GridFinish::cluster;
+  std::vector<VariantConfig> variants = {
+      config(256, 4, 4, cover, 0, shuffle, last),       // one block at n <= 4096
+      config(128, 2, 1, cover, 0, tree, last),          // many blocks: the ticket's wrap matters
+      config(512, 4, 4, persistent, 2, tree, last),
+      config(1024, 1, 4, single, 0, shuffle, last),    // the small-n path
+      config(256, 8, 2, single, 0, tree, last),
+      config(256, 4, 4, cover, 0, shuffle, GridFinish::atomic),    // controls for the launch count
+      config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
+  };
+  if (device.arch() >= 90) {
+    variants.push_back(config(256, 4, 4, cover, 0, tree, cluster));     // 8 blocks (one cluster) at n <= 4096
+    variants.push_back(config(128, 2, 1, cover, 0, shuffle, cluster));  // many clusters, ticket across them
+    variants.push_back(config(512, 2, 4, persistent, 2, shuffle, cluster));
+  } else {
+    MESSAGE("sm_" << device.arch() << ": the cluster finish needs sm_90, left out");
+  }
+  const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block, device.arch()};
+  for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, limits).has_value());
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
+  CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
+  // Only the candidates: the baselines have their own tests.
+  operations.erase(std::remove_if(operations.begin(), operations.end(),
+                                  [](const MeasuredOperation& op) { return !op.config.has_value(); }),
+                   operations.end());
+  REQUIRE(operations.size() == variants.size());
+
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  for (const long long n : {1LL, 4096LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+    std::map<std::string, bool> judged;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      judged[row.variant] = true;
+      CHECK(row.correct);
+      if (row.correct && row.finish != "atomic") CHECK(row.deterministic == true);
+    });
+    for (const auto& v : variants) CHECK(judged.count(v.id()) == 1);
+
+    // Run each candidate twice more on one input set: the same bits, no NaN poison left.
+    SizeBuffers buffers(n);
+    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    for (auto& op : operations) {
+      CAPTURE(op.name);
+      REQUIRE(op.operation != nullptr);  // built by measure_size above
+      if (op.config->finish != last && op.config->finish != cluster) continue;
+      CAPTURE(n);
+      CHECK(repeat_problem(*op.operation, n, buffers.main(), stream.get()) == "");
+      if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
+      if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % dotsweep_kernels::kClusterBlocks == 0);
+      const bool one_tile = op.config->block * op.config->items * op.config->vec >= 4096;
+      if (n <= 4096 && op.config->finish == last && (op.config->grid == single || one_tile))
+        CHECK(op.operation->grid_blocks() == 1);
+      // One kernel node and nothing else: the small-n limit (no memset, no second launch).
+      const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
+      CHECK(kernels == 1);
+      CHECK(others == 0);
+    }
+  }
+  // The controls really are what one-launch avoids (so the node count can fail).
+  for (auto& op : operations) {
+    REQUIRE(op.operation != nullptr);
+    if (op.config->finish == last || op.config->finish == cluster) continue;
+    CAPTURE(op.name);
+    SizeBuffers buffers(4096);
+    op.operation->prepare(4096);
+    const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
+    CHECK(kernels + others == 2);
+  }
+}
+
+TEST_CASE("the finish checks catch a last-block finish that never resets its ticket or skips a partial") {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::vector<MeasuredOperation> operations;
+  for (const char* bug : {"ticket-never-reset", "skips-own-partial"}) {
+    MeasuredOperation op;
+    op.name = bug;
+    op.operation = test::make_finish_mutant(bug);
+    operations.push_back(std::move(op));
+  }
+  for (const long long n : {1LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+    std::size_t rows = 0;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      ++rows;
+      CHECK_FALSE(row.correct);
+      CHECK_FALSE(row.reason.empty());
+    });
+    CHECK(rows == operations.size());
+    // The repeat check alone sees the ticket that is never reset.
+    SizeBuffers buffers(n);
+    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    CAPTURE(n);
+    CHECK(repeat_problem(*operations[0].operation, n, buffers.main(), stream.get()) != "");
+  }
+}
