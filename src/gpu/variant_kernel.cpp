@@ -53,10 +53,10 @@ void VariantKernel::prepare(long long n) {
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   float* partials = partials_.get();
-  float* result = in.result;
+  void* result = in.result;  // the kernel's parameters are typed; pointers pass through unchanged
   long long n = in.n;
-  const float* a = in.a;
-  const float* b = in.b;
+  const void* a = in.a;
+  const void* b = in.b;
   if (config_.finish == GridFinish::atomic)
     check_cuda(cudaMemsetAsync(result, 0, sizeof(float), stream), "cudaMemsetAsync(result)");
   void* dot_args[] = {&a, &b, &n, &partials, &result};

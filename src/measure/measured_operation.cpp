@@ -23,7 +23,7 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
                                   const Environment& env) {
   MeasurementRecord r;
   r.variant = op.name;
-  r.type = "f32";
+  r.type = to_string(op.type);
   r.n = n;
   r.mode = to_string(mode);
   r.env = env;
@@ -41,6 +41,12 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     r.finish = to_string(c.finish);
     r.hint = to_string(c.hint);
     r.acc = to_string(c.acc);
+  } else if (op.timed_only) {
+    r.kind = "floor";
+    r.block = 1;  // one thread of one block, no loads
+    r.items = 0;
+    r.vec = 0;
+    r.grid = "single";
   } else {
     r.kind = "baseline";
     if (op.name.rfind("seed", 0) == 0) {  // the seed kernel's fixed policy

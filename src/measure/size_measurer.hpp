@@ -1,10 +1,14 @@
 // Checks and times every operation at one size, producing its rows (one per
 // timing mode): the measuring path the sweep runs and the GPU tests reach.
 //
-// Per size: each exact input set is loaded once and every operation runs on
-// it; then the timing data (positive uniform, also the float64 check) is
-// loaded, and each operation in turn is checked twice (determinism), timed in
-// every mode if correct, and its last timed result compared with the checked one.
+// Per size and element type (the operations are grouped by element_type(),
+// in all_element_types() order, and only a type's own operations see its
+// inputs): each exact input set is loaded once and every operation of the
+// type runs on it; then the timing data (positive uniform, also the float64
+// check) is loaded, and each operation in turn is checked twice
+// (determinism), timed in every mode if correct, and its last timed result
+// compared with the checked one. One type's buffers are freed before the next
+// type's are allocated.
 #pragma once
 
 #include <cstdint>
@@ -62,7 +66,9 @@ class SizeMeasurer {
   const std::string& nvml_status() const { return nvml_status_; }
 
  private:
-  void run_exact_pass(InputKind kind, std::vector<MeasuredOperation>& operations, SizeInputs& inputs,
+  void measure_type(long long n, ElementType type, const std::vector<MeasuredOperation*>& operations,
+                    const RowSink& on_row);
+  void run_exact_pass(InputKind kind, const std::vector<MeasuredOperation*>& operations, SizeInputs& inputs,
                       SizeBuffers& buffers);
   std::vector<MeasurementRecord> check_and_time(MeasuredOperation& op, const SizeBuffers& buffers,
                                                 const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected);
