@@ -1,6 +1,8 @@
 #include "core/correctness_verdict.hpp"
 
 #include <algorithm>
+
+#include "core/element_array.hpp"
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -44,21 +46,34 @@ double exact_in_result_slot(ElementType type, std::int64_t exact) {
   return result_bytes(type) == 8 ? value : static_cast<double>(static_cast<float>(value));
 }
 
+double exact_in_result_slot(ElementType type, std::int64_t exact, const std::optional<ElementType>& rounded_output) {
+  const double in_slot = exact_in_result_slot(type, exact);
+  return rounded_output ? round_to_element(*rounded_output, in_slot) : in_slot;
+}
+
 CorrectnessVerdict judge_results(const ObservedResults& observed, const ExpectedResults& expected,
                                  const SummationShape& shape, bool promises_determinism) {
   CorrectnessVerdict verdict;
   verdict.deterministic = same_bits(observed.float_first, observed.float_second);
   const double scale = scale_of(expected.floats);
   verdict.err_bound = dot_error_bound(shape, scale) / scale;
+  // A result rounded to a narrow type errs by up to u_out |r| more; |r| <= sum |a b|
+  // (plus the summation error), so u_out (1 + bound) on the sum|a b| scale.
+  if (shape.rounded_output) verdict.err_bound += unit_roundoff(*shape.rounded_output) * (1 + verdict.err_bound);
   const double first_err = relative_error(observed.float_first, expected.floats);
   const double second_err = relative_error(observed.float_second, expected.floats);
   verdict.rel_err = std::max(first_err, second_err);
 
-  const double random_exact = exact_in_result_slot(expected.type, expected.random_integers);
-  const double periodic_exact = exact_in_result_slot(expected.type, expected.periodic_integers);
+  const double random_exact = exact_in_result_slot(expected.type, expected.random_integers, shape.rounded_output);
+  const double periodic_exact = exact_in_result_slot(expected.type, expected.periodic_integers, shape.rounded_output);
   if (std::isnan(observed.random_integers) || std::isnan(observed.periodic_integers) ||
       std::isnan(observed.float_first) || std::isnan(observed.float_second)) {
     verdict.reason = "result is NaN: the output was never written";
+  } else if (!std::isfinite(random_exact) || !std::isfinite(periodic_exact)) {
+    // An exact sum past the range the result is returned in: no answer is right.
+    verdict.reason = "exact sum " +
+                     std::to_string(!std::isfinite(random_exact) ? expected.random_integers : expected.periodic_integers) +
+                     " overflows " + to_string(*shape.rounded_output) + ", the type the result is returned in";
   } else if (!same_bits(observed.random_integers, random_exact)) {
     verdict.reason = "random-integer check: got " + number(observed.random_integers) + ", exact " +
                      std::to_string(expected.random_integers);

@@ -44,6 +44,9 @@ struct CorrectnessVerdict {
 // The exact integer as the result slot of `type` holds it (a float, or a
 // double for f64): what a correct operation returns on the exact sets.
 double exact_in_result_slot(ElementType type, std::int64_t exact);
+// The same for an operation whose result is first rounded to `rounded_output`
+// (SummationShape::rounded_output), then widened into the slot.
+double exact_in_result_slot(ElementType type, std::int64_t exact, const std::optional<ElementType>& rounded_output);
 
 CorrectnessVerdict judge_results(const ObservedResults& observed, const ExpectedResults& expected,
                                  const SummationShape& shape, bool promises_determinism);

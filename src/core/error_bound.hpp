@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+
+#include "core/element_type.hpp"
 
 namespace dotsweep {
 
@@ -25,6 +28,10 @@ struct SummationShape {
   // Kahan-compensated per-thread sums: that chain contributes 2u + h^2 u^2
   // instead of h u (Higham 4.3), so a long chain no longer widens the bound.
   bool compensated = false;
+  // Set when the result is rounded to a narrower type before it reaches the
+  // result slot (cublasDotEx returns f16 or bf16): the checks then expect the
+  // exact sums rounded to it, and the bound adds one rounding of the result.
+  std::optional<ElementType> rounded_output;
 };
 double summation_depth(const SummationShape& shape);
 

@@ -212,3 +212,55 @@ TEST_CASE("Kahan-compensated chains: a bound that no longer grows with the chain
   long_plain.per_thread_terms = std::int64_t{1} << 24;
   CHECK(summation_depth(long_kahan) == summation_depth(long_plain));
 }
+
+TEST_CASE("exact values in the result slot: float for narrow and f32 slots, double for f64") {
+  const std::int64_t odd = (std::int64_t{1} << 24) + 1;  // not a float
+  CHECK(exact_in_result_slot(ElementType::f64, odd) == static_cast<double>(odd));
+  for (const ElementType type : {ElementType::f32, ElementType::f16, ElementType::bf16})
+    CHECK(exact_in_result_slot(type, odd) == 16777216.0);
+  // A result returned in f16 first (cublasDotEx): the exact sum rounded to f16.
+  CHECK(exact_in_result_slot(ElementType::f16, 2049, ElementType::f16) == 2048.0);
+  CHECK(exact_in_result_slot(ElementType::bf16, 257, ElementType::bf16) == 256.0);
+  CHECK(exact_in_result_slot(ElementType::f16, 2049, std::nullopt) == 2049.0);
+}
+
+TEST_CASE("a result rounded to f16 or bf16: judged against the rounded exact sums and a widened bound") {
+  for (const ElementType type : {ElementType::f16, ElementType::bf16}) {
+    CAPTURE(to_string(type));
+    ExpectedResults expected;
+    expected.type = type;
+    expected.random_integers = 2049;  // 2048 in f16, 2048 in bf16
+    expected.periodic_integers = 257;  // 257 in f16, 256 in bf16
+    expected.floats = DotReference{1000.3, 1000.3};
+    SummationShape shape;
+    shape.rounded_output = type;
+    ObservedResults o;
+    o.random_integers = round_to_element(type, 2049.0);
+    o.periodic_integers = round_to_element(type, 257.0);
+    o.float_first = o.float_second = round_to_element(type, 1000.3);
+    const CorrectnessVerdict right = judge_results(o, expected, shape, true);
+    CHECK(right.correct);
+    CHECK(right.err_bound >= unit_roundoff(type));
+    // The unrounded exact sum is not what a correct f16 result holds: one ulp of the output type off fails.
+    ObservedResults off = o;
+    off.random_integers = round_to_element(type, 2049.0) + (type == ElementType::f16 ? 2.0 : 16.0);
+    CHECK_FALSE(judge_results(off, expected, shape, true).correct);
+    // Without the rounding declared, the rounded results fail the exact checks.
+    shape.rounded_output.reset();
+    CHECK_FALSE(judge_results(o, expected, shape, true).correct);
+  }
+  // An exact sum past f16's range: no f16 answer is right, and the reason says why.
+  ExpectedResults big;
+  big.type = ElementType::f16;
+  big.random_integers = 70000;
+  big.periodic_integers = 1;
+  big.floats = DotReference{1.0, 1.0};
+  SummationShape shape;
+  shape.rounded_output = ElementType::f16;
+  ObservedResults o;
+  o.random_integers = 1.0 / 0.0;
+  o.periodic_integers = o.float_first = o.float_second = 1.0;
+  const CorrectnessVerdict v = judge_results(o, big, shape, true);
+  CHECK_FALSE(v.correct);
+  CHECK(v.reason == "exact sum 70000 overflows f16, the type the result is returned in");
+}
