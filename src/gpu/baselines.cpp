@@ -6,7 +6,6 @@
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
-#include "gpu/harness_kernels.hpp"
 
 namespace dotsweep {
 
@@ -21,7 +20,7 @@ class CublasDot : public DotOperation {
  public:
   CublasDot(const DeviceInfo& device, ElementType type) : sms_(device.sms), type_(type) {
     if (type != ElementType::f32 && type != ElementType::f64)
-      throw GpuError("the cuBLAS baseline for " + to_string(type) + " (cublasDotEx) is not built yet");
+      throw GpuError("cublasSdot/cublasDdot take f32 or f64; " + to_string(type) + " goes to cublasDotEx");
     check_cublas(cublasCreate(&handle_), "cublasCreate");
     check_cublas(cublasSetPointerMode(handle_, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode");
   }
@@ -55,43 +54,6 @@ class CublasDot : public DotOperation {
   long long n_ = 0;
 };
 
-class SeedDot : public DotOperation {
- public:
-  explicit SeedDot(bool completed) : completed_(completed) {}
-  void prepare(long long n) override {
-    n_ = n;
-    blocks_ = std::max(1LL, (n + kSeedBlock - 1) / kSeedBlock);
-    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
-  }
-  void enqueue(const DotInputs& in, cudaStream_t stream) override {
-    launch_seed_dot(static_cast<const float*>(in.a), static_cast<const float*>(in.b), in.n, partials_.get(),
-                    static_cast<unsigned>(blocks_), stream);
-    if (completed_) {
-      launch_seed_finish(partials_.get(), blocks_, static_cast<float*>(in.result), stream);
-    } else {  // as written: the host reads c[0], block 0's partial
-      check_cuda(cudaMemcpyAsync(in.result, partials_.get(), sizeof(float), cudaMemcpyDeviceToDevice, stream),
-                 "cudaMemcpyAsync(seed partial 0)");
-    }
-  }
-  long long grid_blocks() const override { return blocks_; }
-  ElementType element_type() const override { return ElementType::f32; }  // the article's kernel is float only
-  SummationShape summation_shape() const override {
-    SummationShape shape;
-    shape.per_thread_terms = 1;
-    shape.block = kSeedBlock;
-    shape.partials = blocks_;
-    shape.finish_is_sequential = false;
-    shape.finish_block = kSeedBlock;
-    return shape;
-  }
-  bool promises_determinism() const override { return true; }  // fixed order: no atomics
-
- private:
-  bool completed_;
-  long long n_ = 0, blocks_ = 0;
-  DeviceBuffer<float> partials_;
-};
-
 }  // namespace
 
 SummationShape opaque_library_shape(long long n, int sms) {
@@ -106,15 +68,15 @@ SummationShape opaque_library_shape(long long n, int sms) {
 }
 
 std::unique_ptr<DotOperation> make_cublas_dot(const DeviceInfo& device, ElementType type) {
+  if (type == ElementType::f16 || type == ElementType::bf16) return make_cublas_dot_ex(device, type);
   return std::make_unique<CublasDot>(device, type);
 }
-std::unique_ptr<DotOperation> make_seed_dot(bool completed) { return std::make_unique<SeedDot>(completed); }
 
 std::vector<Baseline> make_baselines(const DeviceInfo& device, const std::vector<ElementType>& types) {
   std::vector<Baseline> baselines;
   for (const ElementType type : types) {
     // Rows are keyed by (variant, type, n, mode): one name per library across types.
-    if (type == ElementType::f32 || type == ElementType::f64) baselines.push_back({"cublas", make_cublas_dot(device, type)});
+    baselines.push_back({"cublas", make_cublas_dot(device, type)});
     baselines.push_back({"cub", make_cub_dot(device, type)});
     baselines.push_back({kFloorName, make_floor_operation(type)});
     if (type == ElementType::f32) {

@@ -21,16 +21,20 @@ struct Baseline {
 };
 
 // cublasSdot_64 (f32) or cublasDdot_64 (f64) in device pointer mode (the
-// result stays on the GPU, as for every variant). Throws GpuError for f16 and
-// bf16 (cublasDotEx is not wired yet: see docs/measuring.md).
+// result stays on the GPU, as for every variant); f16 and bf16 go to
+// make_cublas_dot_ex.
 std::unique_ptr<DotOperation> make_cublas_dot(const DeviceInfo& device, ElementType type = ElementType::f32);
+// cublasDotEx_64 for f16 and bf16, f32 execution (cublas_dot_ex.cu).
+std::unique_ptr<DotOperation> make_cublas_dot_ex(const DeviceInfo& device, ElementType type);
 // cub::DeviceReduce::Reduce over a transform iterator of a[i] * b[i] (f16 and
 // bf16 widened to f32 and summed in f32); temp storage is sized in prepare()
 // and reused by every launch.
 std::unique_ptr<DotOperation> make_cub_dot(const DeviceInfo& device, ElementType type = ElementType::f32);
 // One launch of an empty kernel: the floor every row pays (floor_dot.cu).
 std::unique_ptr<DotOperation> make_floor_operation(ElementType type);
-// The seed kernel; as written, the result is block 0's partial only.
+// The seed kernel (seed_dot.cu): block kSeedBlock, a shared-memory tree, one
+// partial per block; as written, the result is block 0's partial only.
+inline constexpr int kSeedBlock = 256;
 std::unique_ptr<DotOperation> make_seed_dot(bool completed_by_second_pass);
 
 // Every baseline of every type in `types`, each type's in the order above.

@@ -58,7 +58,8 @@ void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   const void* a = in.a;
   const void* b = in.b;
   if (config_.finish == GridFinish::atomic)
-    check_cuda(cudaMemsetAsync(result, 0, sizeof(float), stream), "cudaMemsetAsync(result)");
+    check_cuda(cudaMemsetAsync(result, 0, static_cast<std::size_t>(result_bytes(config_.type)), stream),
+               "cudaMemsetAsync(result)");
   void* dot_args[] = {&a, &b, &n, &partials, &result};
   check_cuda(cudaLaunchKernel(dot_kernel_, dim3(static_cast<unsigned>(grid_blocks_)), dim3(config_.block), dot_args, 0,
                               stream),

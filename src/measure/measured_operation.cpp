@@ -1,6 +1,6 @@
 #include "measure/measured_operation.hpp"
 
-#include "gpu/harness_kernels.hpp"
+#include "gpu/baselines.hpp"
 
 namespace dotsweep {
 
