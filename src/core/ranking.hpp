@@ -11,6 +11,7 @@ namespace dotsweep {
 
 inline constexpr const char* kCublasName = "cublas";
 inline constexpr const char* kCubName = "cub";
+inline constexpr const char* kThrustName = "thrust";  // shown beside cuBLAS and CUB in summary.md
 inline constexpr const char* kFloorKind = "floor";  // the launch floor's rows: timed, never ranked
 
 // For every (type, n, mode) group, among correct rows with a median:

@@ -232,7 +232,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     for (const auto* r : standing.by_median)
       if (r->kind == "candidate" && r->rank) leaders.push_back(r);
     for (const auto* r : rows) {
-      if (r->variant == kCublasName || r->variant == kCubName) baselines.push_back(r);
+      if (r->variant == kCublasName || r->variant == kCubName || r->variant == kThrustName) baselines.push_back(r);
       if (r->kind == kFloorKind) {  // shown, never judged: it computes nothing
         floors.push_back(r);
         continue;
@@ -245,10 +245,12 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     std::stable_sort(leaders.begin(), leaders.end(),
                      [](const auto* a, const auto* b) { return *a->rank < *b->rank; });
     if (top >= 0 && leaders.size() > static_cast<std::size_t>(top)) leaders.resize(top);
-    // cuBLAS first, then CUB, whatever order they were measured in.
-    std::stable_sort(baselines.begin(), baselines.end(), [](const auto* a, const auto* b) {
-      return a->variant == kCublasName && b->variant != kCublasName;
-    });
+    // cuBLAS, CUB, thrust, whatever order they were measured in.
+    const auto order = [](const MeasurementRecord* r) {
+      return r->variant == kCublasName ? 0 : r->variant == kCubName ? 1 : 2;
+    };
+    std::stable_sort(baselines.begin(), baselines.end(),
+                     [&](const auto* a, const auto* b) { return order(a) < order(b); });
     const std::vector<const MeasurementRecord*> front = pareto_front(rows);
     // The front's members beyond the top rows are shown too: the accurate end
     // of the front is often not among the fastest.

@@ -78,6 +78,7 @@ std::vector<Baseline> make_baselines(const DeviceInfo& device, const std::vector
     // Rows are keyed by (variant, type, n, mode): one name per library across types.
     baselines.push_back({"cublas", make_cublas_dot(device, type)});
     baselines.push_back({"cub", make_cub_dot(device, type)});
+    baselines.push_back({"thrust", make_thrust_dot(device, type), true});
     baselines.push_back({kFloorName, make_floor_operation(type)});
     if (type == ElementType::f32) {
       baselines.push_back({"seed-as-written", make_seed_dot(false)});

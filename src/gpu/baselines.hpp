@@ -16,8 +16,12 @@ namespace dotsweep {
 inline constexpr const char* kFloorName = "floor";
 
 struct Baseline {
-  std::string name;  // "cublas", "cub", "floor", "seed-as-written", "seed-two-pass"
+  std::string name;  // "cublas", "cub", "thrust", "floor", "seed-as-written", "seed-two-pass"
   std::unique_ptr<DotOperation> operation;
+  // Its enqueue waits for the result on the host (thrust::inner_product): it
+  // cannot run behind the cold timer's blocker or inside a graph, and is
+  // timed by the host-synchronous timer instead.
+  bool host_synchronous = false;
 };
 
 // cublasSdot_64 (f32) or cublasDdot_64 (f64) in device pointer mode (the
@@ -30,6 +34,8 @@ std::unique_ptr<DotOperation> make_cublas_dot_ex(const DeviceInfo& device, Eleme
 // bf16 widened to f32 and summed in f32); temp storage is sized in prepare()
 // and reused by every launch.
 std::unique_ptr<DotOperation> make_cub_dot(const DeviceInfo& device, ElementType type = ElementType::f32);
+// thrust::inner_product on the stream, its host result copied into the slot (thrust_dot.cu).
+std::unique_ptr<DotOperation> make_thrust_dot(const DeviceInfo& device, ElementType type);
 // One launch of an empty kernel: the floor every row pays (floor_dot.cu).
 std::unique_ptr<DotOperation> make_floor_operation(ElementType type);
 // The seed kernel (seed_dot.cu): block kSeedBlock, a shared-memory tree, one

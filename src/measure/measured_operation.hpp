@@ -24,6 +24,8 @@ struct MeasuredOperation {
   // The launch floor: timed like every row, never checked, ranked or called
   // a winner (its rows have kind "floor", correct = false and kFloorReason).
   bool timed_only = false;
+  // Its enqueue waits on the host (thrust): timed by HostSyncTimer.
+  bool host_synchronous = false;
   // Builds the operation on first use (candidates wait for their cubin here);
   // throws with the reason when it cannot be built.
   std::function<std::unique_ptr<DotOperation>()> make;

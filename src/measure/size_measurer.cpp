@@ -172,8 +172,16 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
                             const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected,
                             const CorrectnessVerdict& verdict) {
   const std::optional<ClockSnapshot> before = nvml_ ? nvml_->read() : std::nullopt;
-  const TimingSamples timing = mode == TimingMode::cold ? cold_->measure(*op.operation, buffers.main(), settings_.rule)
-                                                        : hot_->measure(*op.operation, hot_slots, settings_.rule);
+  TimingSamples timing;
+  if (op.host_synchronous) {
+    if (!host_sync_) host_sync_.emplace(device_, stream_);
+    const bool cold = mode == TimingMode::cold;
+    timing = host_sync_->measure(*op.operation, cold ? std::vector<DotInputs>{buffers.main()} : hot_slots, cold,
+                                 settings_.rule);
+  } else {
+    timing = mode == TimingMode::cold ? cold_->measure(*op.operation, buffers.main(), settings_.rule)
+                                      : hot_->measure(*op.operation, hot_slots, settings_.rule);
+  }
   const std::optional<ClockSnapshot> after = nvml_ ? nvml_->read() : std::nullopt;
   fill_timing(row, timing, buffers.type(), device_.peak_gbps);
   fill_witness(row, before, after);

@@ -26,6 +26,7 @@
 #include "gpu/nvml_clocks.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
+#include "measure/host_sync_timer.hpp"
 #include "measure/measured_operation.hpp"
 #include "measure/size_inputs.hpp"
 
@@ -82,6 +83,7 @@ class SizeMeasurer {
   Environment env_;
   std::optional<ColdTimer> cold_;
   std::optional<HotTimer> hot_;
+  std::optional<HostSyncTimer> host_sync_;  // made on first use: only thrust needs it
   std::unique_ptr<NvmlClocks> nvml_;
   std::string nvml_status_;
   std::size_t peak_device_bytes_ = 0;

@@ -22,6 +22,7 @@ std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const 
     MeasuredOperation op;
     op.name = baseline.name;
     op.timed_only = baseline.name == kFloorName;
+    op.host_synchronous = baseline.host_synchronous;
     op.type = baseline.operation->element_type();
     op.operation = std::move(baseline.operation);
     operations.push_back(std::move(op));

@@ -1,5 +1,5 @@
 // Every element type through the sweep's measuring path: the per-type
-// baselines (cuBLAS S/D/DotEx, CUB, the floor) are judged correct on inputs of their
+// baselines (cuBLAS S/D/DotEx, CUB, thrust::inner_product, the floor) are judged correct on inputs of their
 // own type at awkward and large sizes, rows carry their type and its bytes,
 // and the harness's checks still catch a wrong result in each type (a mutant
 // that answers from the wrong half of the inputs).
@@ -49,6 +49,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
     op.name = baseline.name;
     op.type = baseline.operation->element_type();
     op.timed_only = baseline.name == kFloorName;
+    op.host_synchronous = baseline.host_synchronous;
     op.operation = std::move(baseline.operation);
     operations.push_back(std::move(op));
   }
@@ -66,7 +67,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
   settings.rule.min_samples = settings.rule.max_samples = 3;
   SizeMeasurer measurer(device, stream.get(), settings);
   for (long long n : {1LL, 4097LL, 1000003LL, (1LL << 24) + 3}) {
-    std::map<std::string, int> floors_per_type;
+    std::map<std::string, int> floors_per_type, thrust_per_type;
     std::size_t rows = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       ++rows;
@@ -76,6 +77,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
       CAPTURE(n);
       CAPTURE(row.reason);
       const ElementType type = *element_type_from_string(row.type);
+      if (row.variant == "thrust") ++thrust_per_type[row.type];
       if (row.kind == "floor") {
         ++floors_per_type[row.type];
         CHECK_FALSE(row.correct);
@@ -100,6 +102,9 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
       }
     });
     CHECK(rows == 2 * operations.size());
-    for (const ElementType type : all_element_types()) CHECK(floors_per_type[to_string(type)] == 2);
+    for (const ElementType type : all_element_types()) {
+      CHECK(floors_per_type[to_string(type)] == 2);
+      CHECK(thrust_per_type[to_string(type)] == 2);  // timed cold and hot by the host-synchronous timer
+    }
   }
 }

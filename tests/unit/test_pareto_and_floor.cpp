@@ -78,6 +78,11 @@ TEST_CASE("the floor is never ranked, tied or a winner, though it is the fastest
   CHECK(best[0].record.variant == "v1");
   CHECK(best[0].verdict == Verdict::baseline);
   CHECK(std::find(best[0].tie_members.begin(), best[0].tie_members.end(), "floor") == best[0].tie_members.end());
+  // Even a floor row marked correct (by an older or hand-edited CSV) stands nowhere.
+  rs[2].correct = true;
+  rank_records(rs);
+  CHECK_FALSE(rs[2].rank.has_value());
+  CHECK(rs[1].rank == 1);
 }
 
 TEST_CASE("summary.md: per-type sections, the floor in every group, rel_err and the Pareto marks") {
@@ -110,4 +115,16 @@ TEST_CASE("summary.md: per-type sections, the floor in every group, rel_err and 
   CHECK_FALSE(contains(md, "variant incorrect"));
   CHECK_FALSE(contains(md, "winner: floor"));
   CHECK(contains(md, "2 candidates are on the speed/accuracy Pareto front"));
+}
+
+TEST_CASE("summary.md lists cuBLAS, CUB and thrust in that order, whatever the measuring order") {
+  std::vector<MeasurementRecord> rs = {timed_row("v", 9.0, 9.5, 10.0, 1024), timed_row("thrust", 20, 21, 22, 1024),
+                                       timed_row("cub", 4.0, 4.1, 4.2, 1024), timed_row("cublas", 5, 5.1, 5.2, 1024)};
+  rs[1].kind = "baseline";
+  rank_records(rs);
+  const std::string md = summary_markdown(rs, 5);
+  CAPTURE(md);
+  REQUIRE(contains(md, "| thrust |"));
+  CHECK(md.find("| cublas |") < md.find("| cub |"));
+  CHECK(md.find("| cub |") < md.find("| thrust |"));
 }

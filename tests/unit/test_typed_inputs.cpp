@@ -114,16 +114,15 @@ TEST_CASE("typed reference: exact on integer sets, independent of threads, accur
     CHECK(one.sum_abs == four.sum_abs);
     CHECK(one.value == doctest::Approx(one.sum_abs).epsilon(1e-12));  // positive data: value = sum |a b|
   }
-  // Products of two f64 are not exact in f64: (1 + 2^-30)^2 = 1 + 2^-29 + 2^-60,
-  // and 2^20 of them sum to 2^20 + 2^-9 + 2^-40. The plain f64 sum loses the 2^-40s.
-  const std::size_t n = std::size_t{1} << 20;
-  ElementArray a(ElementType::f64, n), b(ElementType::f64, n);
-  for (std::size_t i = 0; i < n; ++i) {
-    a.set(i, 1.0 + 0x1p-30);
-    b.set(i, 1.0 + 0x1p-30);
-  }
-  const double expected = 0x1p20 + 0x1p-9 + 0x1p-40;
-  CHECK(reference_dot(a, b, 2).value == expected);
+  // Products of two f64 are not exact in f64: (1 + 2^-27)^2 = 1 + 2^-26 + 2^-54
+  // rounds to 1 + 2^-26. Cancelled against -(1 + 2^-26), the exact dot product
+  // is 2^-54, which a plain f64 sum of rounded products gives as 0.
+  ElementArray a(ElementType::f64, 2), b(ElementType::f64, 2);
+  a.set(0, 1.0 + 0x1p-27);
+  b.set(0, 1.0 + 0x1p-27);
+  a.set(1, 1.0);
+  b.set(1, -(1.0 + 0x1p-26));
+  CHECK(reference_dot(a, b, 1).value == 0x1p-54);
 }
 
 TEST_CASE("mutant at an exact set: a result one accumulator ulp off is flagged, the exact one is not") {
