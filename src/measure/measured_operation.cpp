@@ -49,6 +49,9 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     r.grid = "single";
   } else {
     r.kind = "baseline";
+    // Every library baseline sums in f64 for f64 and in f32 otherwise (cuBLAS
+    // S/D, DotEx with f32 execution, CUB and thrust widening f16/bf16 to f32).
+    r.acc = op.type == ElementType::f64 ? "f64" : "f32";
     if (op.name.rfind("seed", 0) == 0) {  // the seed kernel's fixed policy
       r.block = kSeedBlock;
       r.items = 1;

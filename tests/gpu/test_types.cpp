@@ -78,6 +78,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
       CAPTURE(row.reason);
       const ElementType type = *element_type_from_string(row.type);
       if (row.variant == "thrust") ++thrust_per_type[row.type];
+      if (row.kind == "baseline") CHECK(row.acc == (type == ElementType::f64 ? "f64" : "f32"));
       if (row.kind == "floor") {
         ++floors_per_type[row.type];
         CHECK_FALSE(row.correct);
