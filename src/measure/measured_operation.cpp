@@ -43,9 +43,7 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     r.acc = to_string(c.acc);
   } else if (op.timed_only) {
     r.kind = "floor";
-    r.block = 1;  // one thread of one block, no loads
-    r.items = 0;
-    r.vec = 0;
+    r.block = 1;  // one thread of one block; no loads, so items and vec stay empty
     r.grid = "single";
   } else {
     r.kind = "baseline";
