@@ -15,14 +15,17 @@
 
 namespace dotsweep {
 
+// Results as read back from the result slot, widened to double (exactly: the
+// slot is a float, or a double for f64).
 struct ObservedResults {
-  float random_integers = 0;    // result on random_integers inputs
-  float periodic_integers = 0;  // result on periodic_integers inputs
-  float float_first = 0;        // positive_uniform, first run
-  float float_second = 0;       // same inputs, second run
+  double random_integers = 0;    // result on random_integers inputs
+  double periodic_integers = 0;  // result on periodic_integers inputs
+  double float_first = 0;        // positive_uniform, first run
+  double float_second = 0;       // same inputs, second run
 };
 
 struct ExpectedResults {
+  ElementType type = ElementType::f32;                      // of the inputs: fixes the result slot's type
   std::int64_t random_integers = 0, periodic_integers = 0;  // exact
   DotReference floats;                                      // float64 reference of positive_uniform
 };
@@ -35,15 +38,23 @@ struct CorrectnessVerdict {
   bool deterministic = false;  // the two float runs gave the same bits (recorded either way)
 };
 
+// The bound uses the shape's accumulator (SummationShape::unit_roundoff, compensated).
 // promises_determinism: the operation's finish sums in a fixed order (two-pass),
 // so two runs differing in bits make it incorrect; atomic finishes only record it.
+// The exact integer as the result slot of `type` holds it (a float, or a
+// double for f64): what a correct operation returns on the exact sets.
+double exact_in_result_slot(ElementType type, std::int64_t exact);
+// The same for an operation whose result is first rounded to `rounded_output`
+// (SummationShape::rounded_output), then widened into the slot.
+double exact_in_result_slot(ElementType type, std::int64_t exact, const std::optional<ElementType>& rounded_output);
+
 CorrectnessVerdict judge_results(const ObservedResults& observed, const ExpectedResults& expected,
                                  const SummationShape& shape, bool promises_determinism);
 
 // After timing: the result left by the last timed launch (on the positive_uniform
 // inputs) must equal the checked one: the same bits when the operation promises
 // determinism, else within the float64 bound. Returns the reason when it does not.
-std::optional<std::string> timed_result_mismatch(float timed_result, const ObservedResults& checked,
+std::optional<std::string> timed_result_mismatch(double timed_result, const ObservedResults& checked,
                                                  const CorrectnessVerdict& verdict, const ExpectedResults& expected,
                                                  bool promises_determinism);
 

@@ -3,6 +3,7 @@
 // why the variant's shape (and not just n) goes in.
 #include "core/error_bound.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace dotsweep {
@@ -28,17 +29,24 @@ double gamma_bound(double h, double unit_roundoff) {
 }
 
 double summation_depth(const SummationShape& s) {
-  std::int64_t depth = 1 + s.per_thread_terms + ceil_log2(s.block);
+  std::int64_t depth = 1 + ceil_log2(s.block);
+  // A compensated chain of h terms errs by at most (2u + O(h u^2)) of its
+  // magnitude: 2 roundings' worth, plus h^2 u in units of u. Never more than
+  // the plain chain's h, which the sum then falls back to.
+  double chain = static_cast<double>(s.per_thread_terms);
+  if (s.compensated) {
+    const double h = static_cast<double>(s.per_thread_terms);
+    chain = std::min(chain, 2.0 + h * h * s.unit_roundoff);
+  }
   if (s.finish_is_sequential)
     depth += s.partials;  // atomicAdd or one thread: each partial is one more add in a chain
   else
     depth += ceil_div(s.partials, s.finish_block) + ceil_log2(s.finish_block);
-  return static_cast<double>(depth);
+  return static_cast<double>(depth) + chain;
 }
 
-double dot_error_bound(const SummationShape& shape, double unit_roundoff, double sum_abs_products,
-                       double margin) {
-  return margin * gamma_bound(summation_depth(shape), unit_roundoff) * sum_abs_products;
+double dot_error_bound(const SummationShape& shape, double sum_abs_products, double margin) {
+  return margin * gamma_bound(summation_depth(shape), shape.unit_roundoff) * sum_abs_products;
 }
 
 }  // namespace dotsweep

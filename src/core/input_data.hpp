@@ -20,6 +20,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/element_array.hpp"
+#include "core/element_type.hpp"
+
 namespace dotsweep {
 
 enum class InputKind { random_integers, periodic_integers, positive_uniform };
@@ -34,7 +37,14 @@ inline constexpr std::int64_t kPeriodicPeriod = 32;
 // 2^24, which float32 rounds, and a correct kernel could fail the exact check.
 // (The random_integers sums are random walks: about 2.5 sqrt(n) = 6e4 at 2^29,
 // hundreds of standard deviations below 2^24.)
+//
+// The same cap serves every element type, because the limit is the
+// accumulator's, not the element's: f16 and bf16 accumulate in f32 or wider,
+// and f64 accumulates in f64 (exact to 2^53, far past any n memory allows).
+// The elements themselves only need to hold the set's values, all integers of
+// magnitude <= 30 (and the canary 64): exact in bf16 (2^8), f16 (2^11) and wider.
 inline constexpr std::int64_t kMaxCheckedN = std::int64_t{1} << 29;
+std::int64_t max_checked_n(ElementType type);
 
 // The device buffers are padded past n and the padding filled with this value
 // in both a and b (src/gpu/size_buffers.cpp), so a kernel that reads past the
@@ -42,8 +52,10 @@ inline constexpr std::int64_t kMaxCheckedN = std::int64_t{1} << 29;
 // keeps every sum an integer well inside float32's exact range.
 inline constexpr float kPaddingCanary = 64.0f;
 
+// Doubles, so one value type serves every element type; every value the
+// generators return is exact in the type it was generated for.
 struct InputPairValue {
-  float a = 0, b = 0;
+  double a = 0, b = 0;
 };
 
 // a, b in {-2, -1, 1, 2}, independently at random.
@@ -83,13 +95,25 @@ int periodic_negative_position(std::uint64_t seed, std::uint64_t q);
 // zero, and exact in float32.
 InputPairValue positive_uniform_pair_value(std::uint64_t seed, std::uint64_t i);
 
-// Element i of the given kind.
+// The same for `type`: (2k + 1) / 2^p for p - 1 random bits k, where p is the
+// type's significand digits (24 f32, 53 f64, 11 f16, 8 bf16): exact in the
+// type, in (0, 1), never zero, and never subnormal (the smallest is 2^-p).
+InputPairValue positive_uniform_pair_value(ElementType type, std::uint64_t seed, std::uint64_t i);
+
+// Element i of the given kind (f32 values).
 InputPairValue input_pair_value(InputKind kind, std::uint64_t seed, std::uint64_t i);
+// Element i of the given kind, exact in `type`. The integer kinds are the
+// same values in every type; positive_uniform uses the type's digits.
+InputPairValue input_pair_value(InputKind kind, ElementType type, std::uint64_t seed, std::uint64_t i);
 
 // Fills a and b (both already sized to n) with elements 0..n-1 of `kind`,
 // using `threads` host threads (0 counts as 1); the values do not depend on `threads`.
 void fill_input_pair(std::vector<float>& a, std::vector<float>& b, InputKind kind, std::uint64_t seed,
                      unsigned threads);
+
+// Typed: fills a and b (same type, both sized to n) with elements 0..n-1 of
+// `kind` for their type.
+void fill_input_pair(ElementArray& a, ElementArray& b, InputKind kind, std::uint64_t seed, unsigned threads);
 
 struct DotReference {
   double value = 0;     // sum a_i b_i in float64
@@ -100,5 +124,12 @@ DotReference reference_dot(const std::vector<float>& a, const std::vector<float>
 // Exact dot product of integer-valued inputs (either integer kind), in int64,
 // using `threads` host threads (integer sums do not depend on the order).
 std::int64_t exact_integer_dot(const std::vector<float>& a, const std::vector<float>& b, unsigned threads = 1);
+
+// Typed: from the values as stored. The reference sums each product exactly
+// (a product of two f64 is not exact in f64: it is split by an FMA into a sum
+// of two doubles) with a compensated sum, so it stays far more accurate than
+// any f64 kernel it judges, not just than f32 ones.
+DotReference reference_dot(const ElementArray& a, const ElementArray& b, unsigned threads);
+std::int64_t exact_integer_dot(const ElementArray& a, const ElementArray& b, unsigned threads = 1);
 
 }  // namespace dotsweep

@@ -3,6 +3,9 @@
 // n = 2^20 to 2^28, would rank the question rather than the kernel.
 #include "core/ranking.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/tie_group.hpp"
 
 namespace dotsweep {
@@ -49,6 +52,27 @@ void rank_records(std::vector<MeasurementRecord>& records) {
       if (cub) rec.speedup_vs_cub = *cub->median_us / *rec.median_us;
     }
   }
+}
+
+std::vector<const MeasurementRecord*> pareto_front(const std::vector<const MeasurementRecord*>& group) {
+  std::vector<const MeasurementRecord*> contenders;
+  for (const auto* r : group)
+    if (r->kind == "candidate" && r->correct && r->median_us && r->rel_err && std::isfinite(*r->rel_err))
+      contenders.push_back(r);
+  const auto dominates = [](const MeasurementRecord* x, const MeasurementRecord* y) {
+    const bool no_worse = *x->median_us <= *y->median_us && *x->rel_err <= *y->rel_err;
+    const bool better = *x->median_us < *y->median_us || *x->rel_err < *y->rel_err;
+    return no_worse && better;
+  };
+  std::vector<const MeasurementRecord*> front;
+  for (const auto* r : contenders)
+    if (std::none_of(contenders.begin(), contenders.end(), [&](const auto* other) { return dominates(other, r); }))
+      front.push_back(r);
+  std::stable_sort(front.begin(), front.end(), [](const auto* a, const auto* b) {
+    if (*a->median_us != *b->median_us) return *a->median_us < *b->median_us;
+    return a->variant < b->variant;
+  });
+  return front;
 }
 
 const char* verdict_name(Verdict verdict) {

@@ -11,6 +11,8 @@ namespace dotsweep {
 
 inline constexpr const char* kCublasName = "cublas";
 inline constexpr const char* kCubName = "cub";
+inline constexpr const char* kThrustName = "thrust";  // shown beside cuBLAS and CUB in summary.md
+inline constexpr const char* kFloorKind = "floor";  // the launch floor's rows: timed, never ranked
 
 // For every (type, n, mode) group, among correct rows with a median:
 // - the fastest row's tie group (tie_group.hpp: intervals overlapping the
@@ -40,5 +42,12 @@ struct BestRow {
 // One BestRow per (type, n, mode) group that has a correct timed candidate,
 // in ascending (type, n, mode) order.
 std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked);
+
+// The candidates of one (type, n, mode) group on the speed/accuracy Pareto
+// front: correct, timed, with a finite rel_err, and no other such candidate
+// at least as fast and at least as accurate with one of the two strictly
+// better. In ascending median order (so descending rel_err). Equal pairs of
+// (median, rel_err) are all on the front.
+std::vector<const MeasurementRecord*> pareto_front(const std::vector<const MeasurementRecord*>& group);
 
 }  // namespace dotsweep

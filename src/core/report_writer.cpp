@@ -95,13 +95,24 @@ struct Baselines {
   const MeasurementRecord* cub = nullptr;
 };
 
-std::string table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base) {
+// rel_err in scientific notation: it spans 0 (exact) to 1e-3 across types.
+std::string rel_err_cell(const MeasurementRecord& r) {
+  if (!r.rel_err) return "—";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2e", *r.rel_err);
+  return text;
+}
+
+std::string table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base,
+                      const std::vector<const MeasurementRecord*>& front) {
   std::string best;
   if (standing.tied(&r)) best = standing.tie_group.size() == 1 ? "winner" : "tie";
   return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + best + " | " +
          markdown_cell(r.variant) + " | " + median_cell(r) + " | " + fixed_or_dash(r.gbps, 1) + " | " +
          fixed_or_dash(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
-         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed_or_dash(r.noise_pct, 2) + " |\n";
+         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed_or_dash(r.noise_pct, 2) + " | " +
+         rel_err_cell(r) + " | " + (std::find(front.begin(), front.end(), &r) != front.end() ? "pareto" : "") +
+         " |\n";
 }
 
 // How much faster the winner is than the next row, in percent, with the
@@ -201,21 +212,31 @@ void write_best_csv(const std::string& path, const std::vector<BestRow>& best) {
 
 std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top) {
   std::string md;
+  std::string section;  // the element type whose section is open
   for (const auto& [key, rows] : group_by_question(ranked)) {
     const auto& [type, n, mode] = key;
     if (!md.empty()) md += "\n";
+    if (type != section) {
+      md += "## " + type + "\n\n";
+      section = type;
+    }
     md += "### " + type + ", n = " + n_label(n) + ", " + mode + "\n\n";
-    md += "| rank | best | variant | median µs [95% CI] | GB/s | % peak | vs cuBLAS | vs CUB | noise % |\n";
-    md += "|---:|:---|:---|---:|---:|---:|---:|---:|---:|\n";
+    md += "| rank | best | variant | median µs [95% CI] | GB/s | % peak | vs cuBLAS | vs CUB | noise % | rel_err | "
+          "front |\n";
+    md += "|---:|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|\n";
 
     const GroupStanding standing = standing_of(rows);
     Baselines base;
-    std::vector<const MeasurementRecord*> leaders, baselines, wrong, capped;
+    std::vector<const MeasurementRecord*> leaders, baselines, floors, wrong, capped;
     // Median order first, so rows of equal rank (a tie group) list fastest first.
     for (const auto* r : standing.by_median)
       if (r->kind == "candidate" && r->rank) leaders.push_back(r);
     for (const auto* r : rows) {
-      if (r->variant == kCublasName || r->variant == kCubName) baselines.push_back(r);
+      if (r->variant == kCublasName || r->variant == kCubName || r->variant == kThrustName) baselines.push_back(r);
+      if (r->kind == kFloorKind) {  // shown, never judged: it computes nothing
+        floors.push_back(r);
+        continue;
+      }
       if (r->variant == kCublasName && r->median_us && !base.cublas) base.cublas = r;
       if (r->variant == kCubName && r->median_us && !base.cub) base.cub = r;
       if (!r->correct) wrong.push_back(r);
@@ -224,13 +245,27 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     std::stable_sort(leaders.begin(), leaders.end(),
                      [](const auto* a, const auto* b) { return *a->rank < *b->rank; });
     if (top >= 0 && leaders.size() > static_cast<std::size_t>(top)) leaders.resize(top);
-    // cuBLAS first, then CUB, whatever order they were measured in.
-    std::stable_sort(baselines.begin(), baselines.end(), [](const auto* a, const auto* b) {
-      return a->variant == kCublasName && b->variant != kCublasName;
-    });
-    for (const auto* r : leaders) md += table_row(*r, standing, base);
-    for (const auto* r : baselines) md += table_row(*r, standing, base);
+    // cuBLAS, CUB, thrust, whatever order they were measured in.
+    const auto order = [](const MeasurementRecord* r) {
+      return r->variant == kCublasName ? 0 : r->variant == kCubName ? 1 : 2;
+    };
+    std::stable_sort(baselines.begin(), baselines.end(),
+                     [&](const auto* a, const auto* b) { return order(a) < order(b); });
+    const std::vector<const MeasurementRecord*> front = pareto_front(rows);
+    // The front's members beyond the top rows are shown too: the accurate end
+    // of the front is often not among the fastest.
+    for (const auto* r : front)
+      if (std::find(leaders.begin(), leaders.end(), r) == leaders.end()) leaders.push_back(r);
+    for (const auto* r : leaders) md += table_row(*r, standing, base, front);
+    for (const auto* r : baselines) md += table_row(*r, standing, base, front);
+    for (const auto* r : floors) md += table_row(*r, standing, base, front);
     md += "\n" + verdict_line(standing);
+    if (!front.empty())
+      md += "\n" + std::to_string(front.size()) + " candidate" + (front.size() == 1 ? " is" : "s are") +
+            " on the speed/accuracy Pareto front (front = pareto: nothing is both as fast and as accurate)\n";
+    for (const auto* r : floors)
+      if (r->median_us)
+        md += "\nlaunch floor (an empty kernel, timed like every row): " + median_cell(*r) + " µs\n";
     if (!wrong.empty()) md += "\n" + incorrect_line(wrong);
     if (!capped.empty())
       md += "\n" + std::to_string(capped.size()) +

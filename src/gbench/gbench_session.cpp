@@ -11,6 +11,7 @@
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/result_probe.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
 #include "measure/compile_queue.hpp"
@@ -72,6 +73,7 @@ struct GbenchSession::Gpu {
   std::map<std::pair<std::size_t, std::int64_t>, CheckOutcome> checked;
   // The timing inputs of the size benchmarked last (one size at a time).
   std::int64_t inputs_n = 0;
+  ElementType inputs_type = ElementType::f32;
   std::optional<SizeBuffers> buffers;
   ExpectedResults expected;
   std::string lost;  // set once the CUDA context is lost: nothing after it can be trusted
@@ -86,7 +88,7 @@ struct GbenchSession::Gpu {
         timer(device, stream.get()) {}
 
   CheckOutcome check(std::size_t index, std::int64_t n);
-  void load_timing_inputs(std::int64_t n);
+  void load_timing_inputs(std::int64_t n, ElementType type);
 };
 
 CheckOutcome GbenchSession::Gpu::check(std::size_t index, std::int64_t n) {
@@ -124,17 +126,18 @@ CheckOutcome GbenchSession::Gpu::check(std::size_t index, std::int64_t n) {
   return checked[key] = outcome;
 }
 
-void GbenchSession::Gpu::load_timing_inputs(std::int64_t n) {
-  if (buffers && inputs_n == n) return;
+void GbenchSession::Gpu::load_timing_inputs(std::int64_t n, ElementType type) {
+  if (buffers && inputs_n == n && inputs_type == type) return;
   buffers.reset();
-  buffers.emplace(n);
+  buffers.emplace(n, type);
   // The sweep's timing data for n (same seed): its float64 reference is what
   // the result after timing is held to. The host copies go with `inputs`.
-  SizeInputs inputs(n, kDefaultSeed, std::max(1u, std::thread::hardware_concurrency()));
+  SizeInputs inputs(n, type, kDefaultSeed, std::max(1u, std::thread::hardware_concurrency()));
   inputs.load(InputKind::positive_uniform, *buffers, stream.get());
   check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize(timing inputs)");
   expected = inputs.expected();
   inputs_n = n;
+  inputs_type = type;
 }
 
 GbenchSession::GbenchSession(GbenchOptions options, GbenchPlan plan)
@@ -172,11 +175,11 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
   try {
     const CheckOutcome outcome = g->check(index, n);
     if (!outcome.correct) return state.SkipWithError(("incorrect, not timed: " + outcome.reason).c_str());
-    g->load_timing_inputs(n);
+    g->load_timing_inputs(n, op.operation->element_type());
     op.operation->prepare(n);
     const DotInputs inputs = g->buffers->main();
     double clock_sum = 0;
-    float* last_output = inputs.result;
+    void* last_output = inputs.result;
     for (auto _ : state) {
       const TimingSamples sample = g->timer.measure(*op.operation, inputs, kOneSample);
       state.SetIterationTime(sample.us.front() * 1e-6);
@@ -184,8 +187,7 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
       last_output = sample.last_output;
     }
     // The result the timed launches left must be the checked one (as after a sweep's timing).
-    float timed = 0;
-    check_cuda(cudaMemcpy(&timed, last_output, sizeof timed, cudaMemcpyDeviceToHost), "read timed result");
+    const double timed = read_result(last_output, op.operation->element_type(), g->stream.get());
     if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
                                               op.operation->promises_determinism()))
       return state.SkipWithError(mismatch->c_str());

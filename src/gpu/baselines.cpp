@@ -6,7 +6,6 @@
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
-#include "gpu/harness_kernels.hpp"
 
 namespace dotsweep {
 
@@ -19,7 +18,9 @@ void check_cublas(cublasStatus_t status, const char* what) {
 
 class CublasDot : public DotOperation {
  public:
-  explicit CublasDot(const DeviceInfo& device) : sms_(device.sms) {
+  CublasDot(const DeviceInfo& device, ElementType type) : sms_(device.sms), type_(type) {
+    if (type != ElementType::f32 && type != ElementType::f64)
+      throw GpuError("cublasSdot/cublasDdot take f32 or f64; " + to_string(type) + " goes to cublasDotEx");
     check_cublas(cublasCreate(&handle_), "cublasCreate");
     check_cublas(cublasSetPointerMode(handle_, CUBLAS_POINTER_MODE_DEVICE), "cublasSetPointerMode");
   }
@@ -27,52 +28,30 @@ class CublasDot : public DotOperation {
   void prepare(long long n) override { n_ = n; }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     check_cublas(cublasSetStream(handle_, stream), "cublasSetStream");
-    check_cublas(cublasSdot_64(handle_, in.n, in.a, 1, in.b, 1, in.result), "cublasSdot_64");
+    if (type_ == ElementType::f64)
+      check_cublas(cublasDdot_64(handle_, in.n, static_cast<const double*>(in.a), 1, static_cast<const double*>(in.b),
+                                 1, static_cast<double*>(in.result)),
+                   "cublasDdot_64");
+    else
+      check_cublas(cublasSdot_64(handle_, in.n, static_cast<const float*>(in.a), 1, static_cast<const float*>(in.b),
+                                 1, static_cast<float*>(in.result)),
+                   "cublasSdot_64");
   }
   long long grid_blocks() const override { return 0; }  // chosen inside cuBLAS
-  SummationShape summation_shape() const override { return opaque_library_shape(n_, sms_); }
+  ElementType element_type() const override { return type_; }
+  SummationShape summation_shape() const override {
+    SummationShape shape = opaque_library_shape(n_, sms_);
+    shape.unit_roundoff = type_ == ElementType::f64 ? 0x1p-53 : 0x1p-24;
+    return shape;
+  }
   // cuBLAS is deterministic run to run unless atomics are allowed (they are not by default).
   bool promises_determinism() const override { return true; }
 
  private:
   cublasHandle_t handle_ = nullptr;
   int sms_;
+  ElementType type_;
   long long n_ = 0;
-};
-
-class SeedDot : public DotOperation {
- public:
-  explicit SeedDot(bool completed) : completed_(completed) {}
-  void prepare(long long n) override {
-    n_ = n;
-    blocks_ = std::max(1LL, (n + kSeedBlock - 1) / kSeedBlock);
-    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
-  }
-  void enqueue(const DotInputs& in, cudaStream_t stream) override {
-    launch_seed_dot(in.a, in.b, in.n, partials_.get(), static_cast<unsigned>(blocks_), stream);
-    if (completed_) {
-      launch_seed_finish(partials_.get(), blocks_, in.result, stream);
-    } else {  // as written: the host reads c[0], block 0's partial
-      check_cuda(cudaMemcpyAsync(in.result, partials_.get(), sizeof(float), cudaMemcpyDeviceToDevice, stream),
-                 "cudaMemcpyAsync(seed partial 0)");
-    }
-  }
-  long long grid_blocks() const override { return blocks_; }
-  SummationShape summation_shape() const override {
-    SummationShape shape;
-    shape.per_thread_terms = 1;
-    shape.block = kSeedBlock;
-    shape.partials = blocks_;
-    shape.finish_is_sequential = false;
-    shape.finish_block = kSeedBlock;
-    return shape;
-  }
-  bool promises_determinism() const override { return true; }  // fixed order: no atomics
-
- private:
-  bool completed_;
-  long long n_ = 0, blocks_ = 0;
-  DeviceBuffer<float> partials_;
 };
 
 }  // namespace
@@ -88,15 +67,24 @@ SummationShape opaque_library_shape(long long n, int sms) {
   return shape;
 }
 
-std::unique_ptr<DotOperation> make_cublas_dot(const DeviceInfo& device) { return std::make_unique<CublasDot>(device); }
-std::unique_ptr<DotOperation> make_seed_dot(bool completed) { return std::make_unique<SeedDot>(completed); }
+std::unique_ptr<DotOperation> make_cublas_dot(const DeviceInfo& device, ElementType type) {
+  if (type == ElementType::f16 || type == ElementType::bf16) return make_cublas_dot_ex(device, type);
+  return std::make_unique<CublasDot>(device, type);
+}
 
-std::vector<Baseline> make_baselines(const DeviceInfo& device) {
+std::vector<Baseline> make_baselines(const DeviceInfo& device, const std::vector<ElementType>& types) {
   std::vector<Baseline> baselines;
-  baselines.push_back({"cublas", make_cublas_dot(device)});
-  baselines.push_back({"cub", make_cub_dot(device)});
-  baselines.push_back({"seed-as-written", make_seed_dot(false)});
-  baselines.push_back({"seed-two-pass", make_seed_dot(true)});
+  for (const ElementType type : types) {
+    // Rows are keyed by (variant, type, n, mode): one name per library across types.
+    baselines.push_back({"cublas", make_cublas_dot(device, type)});
+    baselines.push_back({"cub", make_cub_dot(device, type)});
+    baselines.push_back({"thrust", make_thrust_dot(device, type), true});
+    baselines.push_back({kFloorName, make_floor_operation(type)});
+    if (type == ElementType::f32) {
+      baselines.push_back({"seed-as-written", make_seed_dot(false)});
+      baselines.push_back({"seed-two-pass", make_seed_dot(true)});
+    }
+  }
   return baselines;
 }
 

@@ -7,15 +7,20 @@
 
 #include <string>
 
+#include "core/element_type.hpp"
 #include "core/error_bound.hpp"
 
 namespace dotsweep {
 
+// Untyped pointers so one interface carries every element type; `type` says
+// how to read them, and an operation only ever receives inputs of its own
+// element_type() (the measurer groups operations by type).
 struct DotInputs {
-  const float* a = nullptr;
-  const float* b = nullptr;
+  const void* a = nullptr;  // n elements of `type` (float, double, __half, __nv_bfloat16)
+  const void* b = nullptr;
   long long n = 0;
-  float* result = nullptr;  // one float in device memory
+  ElementType type = ElementType::f32;
+  void* result = nullptr;   // result_bytes(type) bytes in device memory: double for f64, float otherwise
 };
 
 class DotOperation {
@@ -27,6 +32,8 @@ class DotOperation {
   // allocation, no synchronization, so it can be captured in a CUDA graph.
   virtual void enqueue(const DotInputs& inputs, cudaStream_t stream) = 0;
   virtual long long grid_blocks() const = 0;
+  // The type of the inputs it reads (and so of the result slot it writes).
+  virtual ElementType element_type() const = 0;
   // The order of summation, for the a priori error bound.
   virtual SummationShape summation_shape() const = 0;
   // True when two runs on the same inputs must give the same bits (a fixed

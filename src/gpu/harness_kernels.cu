@@ -58,36 +58,6 @@ void launch_read_tiles(const float4* buffer, std::size_t count, float* sink, cud
   read_tiles<Block, Items><<<static_cast<unsigned>((count + tile - 1) / tile), Block, 0, stream>>>(buffer, count, sink);
 }
 
-__global__ void seed_dot(const float* a, const float* b, long long n, float* partials) {
-  __shared__ float cache[kSeedBlock];
-  long long tid = threadIdx.x + (long long)blockIdx.x * blockDim.x;
-  float temp = 0;
-  while (tid < n) {
-    temp += a[tid] * b[tid];
-    tid += (long long)blockDim.x * gridDim.x;
-  }
-  cache[threadIdx.x] = temp;
-  __syncthreads();
-  for (int i = blockDim.x / 2; i != 0; i /= 2) {
-    if (threadIdx.x < i) cache[threadIdx.x] += cache[threadIdx.x + i];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) partials[blockIdx.x] = cache[0];
-}
-
-__global__ void seed_finish(const float* partials, long long count, float* result) {
-  __shared__ float cache[kSeedBlock];
-  float temp = 0;
-  for (long long i = threadIdx.x; i < count; i += kSeedBlock) temp += partials[i];
-  cache[threadIdx.x] = temp;
-  __syncthreads();
-  for (int i = kSeedBlock / 2; i != 0; i /= 2) {
-    if (threadIdx.x < i) cache[threadIdx.x] += cache[threadIdx.x + i];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *result = cache[0];
-}
-
 }  // namespace
 
 double SpinReading::sm_clock_mhz() const {
@@ -121,16 +91,6 @@ void launch_read_through(const void* buffer, std::size_t bytes, float* sink, cud
     case ReadShape::b256_i4: launch_read_tiles<256, 4>(vectors, count, sink, stream); break;
   }
   check_cuda(cudaGetLastError(), "launch read_tiles");
-}
-
-void launch_seed_dot(const float* a, const float* b, long long n, float* partials, unsigned blocks, cudaStream_t stream) {
-  seed_dot<<<blocks, kSeedBlock, 0, stream>>>(a, b, n, partials);
-  check_cuda(cudaGetLastError(), "launch seed_dot");
-}
-
-void launch_seed_finish(const float* partials, long long count, float* result, cudaStream_t stream) {
-  seed_finish<<<1, kSeedBlock, 0, stream>>>(partials, count, result);
-  check_cuda(cudaGetLastError(), "launch seed_finish");
 }
 
 }  // namespace dotsweep

@@ -1,5 +1,6 @@
 // Launchers for the harness's own kernels (built by nvcc into the binary):
-// the stream-blocking kernel, the L2 read flush and the seed baseline.
+// the stream-blocking kernel and the L2 read flush (the seed baseline's
+// kernels live beside the other baselines, in seed_dot.cu).
 // Declared here as plain C++ so callers need no CUDA compiler.
 #pragma once
 
@@ -36,12 +37,5 @@ const char* to_string(ReadShape shape);
 // and, timed over a large buffer, measures the read ceiling.
 void launch_read_through(const void* buffer, std::size_t bytes, float* sink, cudaStream_t stream,
                          ReadShape shape = ReadShape::b1024_i4);
-
-// The seed article's kernel: block 256, shared-memory tree, one partial per
-// block written to partials[blockIdx.x].
-constexpr int kSeedBlock = 256;
-void launch_seed_dot(const float* a, const float* b, long long n, float* partials, unsigned blocks, cudaStream_t stream);
-// The second pass that completes it: one block sums the partials.
-void launch_seed_finish(const float* partials, long long count, float* result, cudaStream_t stream);
 
 }  // namespace dotsweep

@@ -22,6 +22,7 @@ class ReadOperation : public DotOperation {
     launch_read_through(buffer_.get(), buffer_.bytes(), sink_, stream, shape_);
   }
   long long grid_blocks() const override { return 0; }
+  ElementType element_type() const override { return ElementType::f32; }  // reads bytes; no result slot
   SummationShape summation_shape() const override { return {}; }
   bool promises_determinism() const override { return true; }
 

@@ -6,6 +6,10 @@
 
 namespace dotsweep {
 
-float run_and_read(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream);
+// The result slot's value, widened to double (exactly): a float, or a double for f64.
+double run_and_read(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream);
+
+// Reads a result slot of `type` after synchronizing the stream.
+double read_result(const void* slot, ElementType type, cudaStream_t stream);
 
 }  // namespace dotsweep

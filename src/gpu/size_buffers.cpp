@@ -8,30 +8,40 @@
 namespace dotsweep {
 
 namespace {
-// 64 floats = 256 bytes: slots stay aligned for every vector load (as
-// cudaMalloc's allocations are), and at least 64 canaries follow element n-1,
-// more than any vector or unrolled tile reads past it in one step.
-constexpr std::size_t kAlignFloats = 64;
-std::size_t padded_floats(long long n) {
-  return (static_cast<std::size_t>(n) + 2 * kAlignFloats - 1) / kAlignFloats * kAlignFloats;
+// 256 bytes: slots stay aligned for every vector load (as cudaMalloc's
+// allocations are), and at least 256 bytes of canaries follow element n-1
+// (64 floats, 32 doubles, 128 halves): more than any vector or unrolled tile
+// reads past it in one step.
+constexpr std::size_t kAlignBytes = 256;
+std::size_t padded_bytes(long long n, ElementType type) {
+  const std::size_t data = static_cast<std::size_t>(n) * static_cast<std::size_t>(element_bytes(type));
+  return (data + 2 * kAlignBytes - 1) / kAlignBytes * kAlignBytes;
 }
+// One result slot per rotating copy, each 256-byte aligned like cudaMalloc's.
+constexpr std::size_t kResultStride = 256;
 }  // namespace
 
-SizeBuffers::SizeBuffers(long long n)
-    : n_(n), padded_(padded_floats(n)), a_(padded_), b_(padded_), result_(1) {}
+SizeBuffers::SizeBuffers(long long n, ElementType type)
+    : n_(n), type_(type), padded_bytes_(padded_bytes(n, type)), a_(padded_bytes_), b_(padded_bytes_),
+      result_(static_cast<std::size_t>(result_bytes(type))) {}
 
-void SizeBuffers::upload(const std::vector<float>& a, const std::vector<float>& b, cudaStream_t stream) {
-  const std::vector<float> canaries(padded_ - static_cast<std::size_t>(n_), kPaddingCanary);
+void SizeBuffers::upload(const ElementArray& a, const ElementArray& b, cudaStream_t stream) {
+  if (a.type() != type_ || b.type() != type_ || a.size() < static_cast<std::size_t>(n_) ||
+      b.size() < static_cast<std::size_t>(n_))
+    throw GpuError("SizeBuffers::upload: inputs of the wrong type or size");
+  const std::size_t data_bytes = static_cast<std::size_t>(n_) * static_cast<std::size_t>(element_bytes(type_));
+  const std::size_t width = static_cast<std::size_t>(element_bytes(type_));
+  const std::vector<unsigned char> canaries =
+      repeated_element_bytes(type_, kPaddingCanary, (padded_bytes_ - data_bytes) / width);
   for (auto [device, host, name] : {std::tuple{a_.get(), &a, "upload a"}, std::tuple{b_.get(), &b, "upload b"}}) {
-    check_cuda(cudaMemcpyAsync(device, host->data(), n_ * sizeof(float), cudaMemcpyHostToDevice, stream), name);
-    check_cuda(cudaMemcpyAsync(device + n_, canaries.data(), canaries.size() * sizeof(float), cudaMemcpyHostToDevice,
-                               stream),
+    check_cuda(cudaMemcpyAsync(device, host->data(), data_bytes, cudaMemcpyHostToDevice, stream), name);
+    check_cuda(cudaMemcpyAsync(device + data_bytes, canaries.data(), canaries.size(), cudaMemcpyHostToDevice, stream),
                "upload padding canary");
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(upload)");
 }
 
-DotInputs SizeBuffers::main() const { return {a_.get(), b_.get(), n_, result_.get()}; }
+DotInputs SizeBuffers::main() const { return {a_.get(), b_.get(), n_, type_, result_.get()}; }
 
 namespace {
 std::size_t slot_count(std::size_t slot_bytes, std::size_t min_footprint_bytes, std::size_t max_slots) {
@@ -40,28 +50,35 @@ std::size_t slot_count(std::size_t slot_bytes, std::size_t min_footprint_bytes, 
 }
 }  // namespace
 
-std::size_t SizeBuffers::device_bytes(long long n, std::size_t min_footprint_bytes, std::size_t max_slots) {
-  const std::size_t slot_bytes = 2 * padded_floats(n) * sizeof(float);
+std::size_t SizeBuffers::device_bytes(long long n, ElementType type, std::size_t min_footprint_bytes,
+                                      std::size_t max_slots) {
+  const std::size_t slot_bytes = 2 * padded_bytes(n, type);
   const std::size_t slots = slot_count(slot_bytes, min_footprint_bytes, max_slots);
-  return slot_bytes + (slots == 1 ? 0 : slots * (slot_bytes + sizeof(float)));
+  return slot_bytes + (slots == 1 ? 0 : slots * (slot_bytes + kResultStride));
+}
+
+std::size_t SizeBuffers::device_bytes(long long n, std::size_t min_footprint_bytes, std::size_t max_slots) {
+  std::size_t most = 0;
+  for (const ElementType type : all_element_types())
+    most = std::max(most, device_bytes(n, type, min_footprint_bytes, max_slots));
+  return most;
 }
 
 std::vector<DotInputs> SizeBuffers::rotating_slots(std::size_t min_footprint_bytes, std::size_t max_slots,
                                                    cudaStream_t stream) {
-  const std::size_t slot_floats = 2 * padded_;
-  const std::size_t slot_bytes = slot_floats * sizeof(float);
+  const std::size_t slot_bytes = 2 * padded_bytes_;
   const std::size_t slots = slot_count(slot_bytes, min_footprint_bytes, max_slots);
   if (slots == 1) return {main()};
 
-  if (pool_.size() < slots * slot_floats) pool_ = DeviceBuffer<float>(slots * slot_floats);
-  if (pool_results_.size() < slots) pool_results_ = DeviceBuffer<float>(slots);
+  if (pool_.size() < slots * slot_bytes) pool_ = DeviceBuffer<unsigned char>(slots * slot_bytes);
+  if (pool_results_.size() < slots * kResultStride) pool_results_ = DeviceBuffer<unsigned char>(slots * kResultStride);
   std::vector<DotInputs> result;
   for (std::size_t s = 0; s < slots; ++s) {
-    float* a = pool_.get() + s * slot_floats;
-    float* b = a + padded_;
-    check_cuda(cudaMemcpyAsync(a, a_.get(), padded_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot a");
-    check_cuda(cudaMemcpyAsync(b, b_.get(), padded_ * sizeof(float), cudaMemcpyDeviceToDevice, stream), "copy slot b");
-    result.push_back({a, b, n_, pool_results_.get() + s});
+    unsigned char* a = pool_.get() + s * slot_bytes;
+    unsigned char* b = a + padded_bytes_;
+    check_cuda(cudaMemcpyAsync(a, a_.get(), padded_bytes_, cudaMemcpyDeviceToDevice, stream), "copy slot a");
+    check_cuda(cudaMemcpyAsync(b, b_.get(), padded_bytes_, cudaMemcpyDeviceToDevice, stream), "copy slot b");
+    result.push_back({a, b, n_, type_, pool_results_.get() + s * kResultStride});
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(slots)");
   return result;

@@ -41,7 +41,7 @@ struct TimingSamples {
   std::vector<double> clock_mhz;  // SM clock read by the blocker next to each sample (0 = unknown)
   std::size_t launches = 1;       // launches per sample
   bool held_until_enqueued = true; // false: hot graph with non-kernel nodes, held for a fixed spin only
-  float* last_output = nullptr;   // where the last timed launch left its result (device memory)
+  void* last_output = nullptr;    // where the last timed launch left its result (device memory, result_bytes of its type)
 };
 
 // Start/stop events, destroyed with the owner.

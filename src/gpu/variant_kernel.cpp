@@ -80,12 +80,12 @@ void VariantKernel::prepare(long long n) {
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   float* partials = partials_.get();
   unsigned int* ticket = ticket_.get();
-  float* result = in.result;
+  void* result = in.result;  // the kernel's parameters are typed; pointers pass through unchanged
   long long n = in.n;
-  const float* a = in.a;
-  const float* b = in.b;
+  const void* a = in.a;
+  const void* b = in.b;
   if (config_.finish == GridFinish::atomic)
-    check_cuda(cudaMemsetAsync(result, 0, sizeof(float), stream), "cudaMemsetAsync(result)");
+    check_cuda(cudaMemsetAsync(result, 0, static_cast<std::size_t>(result_bytes(config_.type)), stream), "cudaMemsetAsync(result)");
   void* dot_args[] = {&a, &b, &n, &partials, &ticket, &result};
   if (config_.finish == GridFinish::cluster) {
     cudaLaunchAttribute attribute = cluster_attribute();

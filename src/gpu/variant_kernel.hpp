@@ -26,6 +26,7 @@ class VariantKernel : public DotOperation {
   void prepare(long long n) override;
   void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
   long long grid_blocks() const override { return grid_blocks_; }
+  ElementType element_type() const override { return config_.type; }
   SummationShape summation_shape() const override;
   // Two-pass, last-block and cluster finishes sum the partials in a fixed order.
   bool promises_determinism() const override;

@@ -1,6 +1,6 @@
 #include "measure/measured_operation.hpp"
 
-#include "gpu/harness_kernels.hpp"
+#include "gpu/baselines.hpp"
 
 namespace dotsweep {
 
@@ -23,7 +23,7 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
                                   const Environment& env) {
   MeasurementRecord r;
   r.variant = op.name;
-  r.type = "f32";
+  r.type = to_string(op.type);
   r.n = n;
   r.mode = to_string(mode);
   r.env = env;
@@ -40,8 +40,15 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     r.finish = to_string(c.finish);
     r.hint = to_string(c.hint);
     r.acc = to_string(c.acc);
+  } else if (op.timed_only) {
+    r.kind = "floor";
+    r.block = 1;  // one thread of one block; no loads, so items and vec stay empty
+    r.grid = "single";
   } else {
     r.kind = "baseline";
+    // Every library baseline sums in f64 for f64 and in f32 otherwise (cuBLAS
+    // S/D, DotEx with f32 execution, CUB and thrust widening f16/bf16 to f32).
+    r.acc = op.type == ElementType::f64 ? "f64" : "f32";
     if (op.name.rfind("seed", 0) == 0) {  // the seed kernel's fixed policy
       r.block = kSeedBlock;
       r.items = 1;

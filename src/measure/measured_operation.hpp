@@ -18,6 +18,14 @@ namespace dotsweep {
 struct MeasuredOperation {
   std::string name;                          // variant id or baseline name
   std::optional<VariantConfig> config;       // candidates only
+  // Known before building (candidates are built lazily): the measurer gives
+  // each operation inputs of this type only.
+  ElementType type = ElementType::f32;
+  // The launch floor: timed like every row, never checked, ranked or called
+  // a winner (its rows have kind "floor", correct = false and kFloorReason).
+  bool timed_only = false;
+  // Its enqueue waits on the host (thrust): timed by HostSyncTimer.
+  bool host_synchronous = false;
   // Builds the operation on first use (candidates wait for their cubin here);
   // throws with the reason when it cannot be built.
   std::function<std::unique_ptr<DotOperation>()> make;
@@ -30,6 +38,8 @@ struct MeasuredOperation {
   // Builds the operation if it has not been built or failed yet; false when it cannot run.
   bool ensure_built();
 };
+
+inline constexpr const char* kFloorReason = "floor: an empty kernel, timed only (no dot product to check)";
 
 // The row's identity and parameters, before any measurement.
 MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, TimingMode mode,

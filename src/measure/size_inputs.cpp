@@ -2,9 +2,11 @@
 
 namespace dotsweep {
 
-SizeInputs::SizeInputs(long long n, std::uint64_t seed, unsigned threads)
-    : seed_(seed + static_cast<std::uint64_t>(n)), threads_(threads),
-      a_(static_cast<std::size_t>(n)), b_(static_cast<std::size_t>(n)) {}
+SizeInputs::SizeInputs(long long n, ElementType type, std::uint64_t seed, unsigned threads)
+    : seed_(seed + static_cast<std::uint64_t>(n)), threads_(threads), a_(type, static_cast<std::size_t>(n)),
+      b_(type, static_cast<std::size_t>(n)) {
+  expected_.type = type;
+}
 
 void SizeInputs::load(InputKind kind, SizeBuffers& buffers, cudaStream_t stream) {
   fill_input_pair(a_, b_, kind, seed_, threads_);

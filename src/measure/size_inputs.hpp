@@ -1,12 +1,13 @@
-// The host side of one size's input sets: generates each set (seeded by
-// seed + n, so a row can be reproduced alone), uploads it into the size's
-// device buffers, and keeps what a correct operation must return on it.
+// The host side of one size's input sets for one element type: generates each
+// set in that type's values (seeded by seed + n, so a row can be reproduced
+// alone), uploads it into the size's device buffers, and keeps what a correct
+// operation must return on it (computed from the values as stored).
 #pragma once
 
 #include <cstdint>
-#include <vector>
 
 #include "core/correctness_verdict.hpp"
+#include "core/element_array.hpp"
 #include "core/input_data.hpp"
 #include "gpu/size_buffers.hpp"
 
@@ -14,7 +15,7 @@ namespace dotsweep {
 
 class SizeInputs {
  public:
-  SizeInputs(long long n, std::uint64_t seed, unsigned threads);
+  SizeInputs(long long n, ElementType type, std::uint64_t seed, unsigned threads);
   // Generates `kind`, uploads it and records its expected result.
   void load(InputKind kind, SizeBuffers& buffers, cudaStream_t stream);
   const ExpectedResults& expected() const { return expected_; }
@@ -22,7 +23,7 @@ class SizeInputs {
  private:
   std::uint64_t seed_;
   unsigned threads_;
-  std::vector<float> a_, b_;
+  ElementArray a_, b_;
   ExpectedResults expected_;
 };
 

@@ -19,7 +19,7 @@ void require_healthy_context(const std::string& during) {
     throw ContextLost("the CUDA context was lost while " + during + ": " + cudaGetErrorName(status));
 }
 
-void fill_timing(MeasurementRecord& record, const TimingSamples& timing, double peak_gbps) {
+void fill_timing(MeasurementRecord& record, const TimingSamples& timing, ElementType type, double peak_gbps) {
   std::size_t dropped = 0;
   const std::vector<double> kept = drop_throttled(timing.us, timing.clock_mhz, kThrottleFraction, dropped);
   const SampleSummary s = summarize(kept);
@@ -33,7 +33,7 @@ void fill_timing(MeasurementRecord& record, const TimingSamples& timing, double 
   record.p25_us = s.p25;
   record.p75_us = s.p75;
   record.noise_pct = s.noise_pct;
-  record.gbps = effective_gbps(record.n, element_bytes(ElementType::f32), s.median);
+  record.gbps = effective_gbps(record.n, element_bytes(type), s.median);
   if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
   std::vector<double> clocks;
   for (double c : timing.clock_mhz)
@@ -50,14 +50,7 @@ void fill_witness(MeasurementRecord& record, const std::optional<ClockSnapshot>&
   if (before || after) record.capped = witness.capped;
 }
 
-float read_device_float(const float* where, cudaStream_t stream) {
-  float value = 0;
-  check_cuda(cudaMemcpyAsync(&value, where, sizeof value, cudaMemcpyDeviceToHost, stream), "read timed result");
-  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(timed result)");
-  return value;
-}
-
-float& observed_slot(ObservedResults& observed, InputKind kind) {
+double& observed_slot(ObservedResults& observed, InputKind kind) {
   return kind == InputKind::random_integers ? observed.random_integers : observed.periodic_integers;
 }
 
@@ -75,11 +68,21 @@ SizeMeasurer::SizeMeasurer(const DeviceInfo& device, cudaStream_t stream, Measur
 }
 
 void SizeMeasurer::measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row) {
-  SizeBuffers buffers(n);
-  SizeInputs inputs(n, settings_.seed, settings_.host_threads);
-  for (auto& op : operations) {
-    op.size_failure.clear();
-    op.observed = ObservedResults{};
+  for (const ElementType type : all_element_types()) {
+    std::vector<MeasuredOperation*> of_type;
+    for (auto& op : operations)
+      if (op.type == type) of_type.push_back(&op);
+    if (!of_type.empty()) measure_type(n, type, of_type, on_row);
+  }
+}
+
+void SizeMeasurer::measure_type(long long n, ElementType type, const std::vector<MeasuredOperation*>& operations,
+                                const RowSink& on_row) {
+  SizeBuffers buffers(n, type);
+  SizeInputs inputs(n, type, settings_.seed, settings_.host_threads);
+  for (MeasuredOperation* op : operations) {
+    op->size_failure.clear();
+    op->observed = ObservedResults{};
   }
   run_exact_pass(InputKind::random_integers, operations, inputs, buffers);
   run_exact_pass(InputKind::periodic_integers, operations, inputs, buffers);
@@ -93,21 +96,27 @@ void SizeMeasurer::measure_size(long long n, std::vector<MeasuredOperation>& ope
 
   // Each row's counter pass runs after its timing, never during it.
   const CounterInputs counter_inputs{buffers.main(), hot_slots};
-  for (auto& op : operations)
-    for (auto& row : check_and_time(op, buffers, hot_slots, inputs.expected()))
-      counters_->add(std::move(row), op, counter_inputs, on_row);
+  for (MeasuredOperation* op : operations)
+    for (auto& row : check_and_time(*op, buffers, hot_slots, inputs.expected()))
+      counters_->add(std::move(row), *op, counter_inputs, on_row);
   counters_->finish_size(counter_inputs, on_row);
 }
 
 // One exact input set, every operation: the operation is sized for n here,
 // and a GPU error is kept in op.size_failure.
-void SizeMeasurer::run_exact_pass(InputKind kind, std::vector<MeasuredOperation>& operations, SizeInputs& inputs,
-                                  SizeBuffers& buffers) {
+void SizeMeasurer::run_exact_pass(InputKind kind, const std::vector<MeasuredOperation*>& operations,
+                                  SizeInputs& inputs, SizeBuffers& buffers) {
   inputs.load(kind, buffers, stream_);
   const long long n = buffers.main().n;
-  for (auto& op : operations) {
-    if (!op.size_failure.empty() || !op.ensure_built()) continue;
+  for (MeasuredOperation* op_pointer : operations) {
+    MeasuredOperation& op = *op_pointer;
+    if (op.timed_only || !op.size_failure.empty() || !op.ensure_built()) continue;
     try {
+      // The group was formed from op.type; the built operation must agree, or
+      // it would read inputs of another type as its own.
+      if (op.operation->element_type() != buffers.type())
+        throw GpuError("operation reads " + to_string(op.operation->element_type()) + " but was listed as " +
+                       to_string(buffers.type()));
       op.operation->prepare(n);
       observed_slot(op.observed, kind) = run_and_read(*op.operation, buffers.main(), stream_);
     } catch (const GpuError& e) {
@@ -125,7 +134,14 @@ std::vector<MeasurementRecord> SizeMeasurer::check_and_time(MeasuredOperation& o
   for (const TimingMode mode : settings_.modes) rows.push_back(record_skeleton(op, n, mode, env_));
   std::string failure = !op.failure.empty() ? op.failure : op.size_failure;
   try {
-    if (failure.empty()) {
+    if (failure.empty() && op.timed_only && !op.ensure_built()) failure = op.failure;
+    if (failure.empty() && op.timed_only) {
+      op.operation->prepare(n);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        rows[i].reason = kFloorReason;
+        time_row(rows[i], settings_.modes[i], op, buffers, hot_slots, expected, CorrectnessVerdict{});
+      }
+    } else if (failure.empty()) {
       op.observed.float_first = run_and_read(*op.operation, buffers.main(), stream_);
       op.observed.float_second = run_and_read(*op.operation, buffers.main(), stream_);
       const bool promised = op.operation->promises_determinism();
@@ -161,12 +177,21 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
                             const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected,
                             const CorrectnessVerdict& verdict) {
   const std::optional<ClockSnapshot> before = nvml_ ? nvml_->read() : std::nullopt;
-  const TimingSamples timing = mode == TimingMode::cold ? cold_->measure(*op.operation, buffers.main(), settings_.rule)
-                                                        : hot_->measure(*op.operation, hot_slots, settings_.rule);
+  TimingSamples timing;
+  if (op.host_synchronous) {
+    if (!host_sync_) host_sync_.emplace(device_, stream_);
+    const bool cold = mode == TimingMode::cold;
+    timing = host_sync_->measure(*op.operation, cold ? std::vector<DotInputs>{buffers.main()} : hot_slots, cold,
+                                 settings_.rule);
+  } else {
+    timing = mode == TimingMode::cold ? cold_->measure(*op.operation, buffers.main(), settings_.rule)
+                                      : hot_->measure(*op.operation, hot_slots, settings_.rule);
+  }
   const std::optional<ClockSnapshot> after = nvml_ ? nvml_->read() : std::nullopt;
-  fill_timing(row, timing, device_.peak_gbps);
+  fill_timing(row, timing, buffers.type(), device_.peak_gbps);
   fill_witness(row, before, after);
-  const float timed = read_device_float(timing.last_output, stream_);
+  if (op.timed_only) return;  // nothing was computed, so there is nothing to compare
+  const double timed = read_result(timing.last_output, buffers.type(), stream_);
   if (auto mismatch = timed_result_mismatch(timed, op.observed, verdict, expected, op.operation->promises_determinism())) {
     row.correct = false;
     row.reason = *mismatch;

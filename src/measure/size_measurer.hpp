@@ -1,10 +1,14 @@
 // Checks and times every operation at one size, producing its rows (one per
 // timing mode): the measuring path the sweep runs and the GPU tests reach.
 //
-// Per size: each exact input set is loaded once and every operation runs on
-// it; then the timing data (positive uniform, also the float64 check) is
-// loaded, and each operation in turn is checked twice (determinism), timed in
-// every mode if correct, and its last timed result compared with the checked one.
+// Per size and element type (the operations are grouped by element_type(),
+// in all_element_types() order, and only a type's own operations see its
+// inputs): each exact input set is loaded once and every operation of the
+// type runs on it; then the timing data (positive uniform, also the float64
+// check) is loaded, and each operation in turn is checked twice
+// (determinism), timed in every mode if correct, and its last timed result
+// compared with the checked one. One type's buffers are freed before the next
+// type's are allocated.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +27,7 @@
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
 #include "measure/counter_pass.hpp"
+#include "measure/host_sync_timer.hpp"
 #include "measure/measured_operation.hpp"
 #include "measure/size_inputs.hpp"
 
@@ -65,7 +70,9 @@ class SizeMeasurer {
   const CounterPass& counters() const { return *counters_; }
 
  private:
-  void run_exact_pass(InputKind kind, std::vector<MeasuredOperation>& operations, SizeInputs& inputs,
+  void measure_type(long long n, ElementType type, const std::vector<MeasuredOperation*>& operations,
+                    const RowSink& on_row);
+  void run_exact_pass(InputKind kind, const std::vector<MeasuredOperation*>& operations, SizeInputs& inputs,
                       SizeBuffers& buffers);
   std::vector<MeasurementRecord> check_and_time(MeasuredOperation& op, const SizeBuffers& buffers,
                                                 const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected);
@@ -79,6 +86,7 @@ class SizeMeasurer {
   Environment env_;
   std::optional<ColdTimer> cold_;
   std::optional<HotTimer> hot_;
+  std::optional<HostSyncTimer> host_sync_;  // made on first use: only thrust needs it
   std::unique_ptr<NvmlClocks> nvml_;
   std::string nvml_status_;
   std::unique_ptr<CounterPass> counters_;

@@ -8,10 +8,22 @@ namespace dotsweep {
 
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                 CompileQueue& queue) {
+  // Baselines for every type the space holds, in report order (f32 alone for an empty space).
+  std::vector<ElementType> types;
+  for (const ElementType type : all_element_types())
+    for (const VariantConfig& v : variants)
+      if (v.type == type) {
+        types.push_back(type);
+        break;
+      }
+  if (types.empty()) types.push_back(ElementType::f32);
   std::vector<MeasuredOperation> operations;
-  for (auto& baseline : make_baselines(device)) {
+  for (auto& baseline : make_baselines(device, types)) {
     MeasuredOperation op;
     op.name = baseline.name;
+    op.timed_only = baseline.name == kFloorName;
+    op.host_synchronous = baseline.host_synchronous;
+    op.type = baseline.operation->element_type();
     op.operation = std::move(baseline.operation);
     operations.push_back(std::move(op));
   }
@@ -19,6 +31,7 @@ std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const 
     MeasuredOperation op;
     op.name = variants[i].id();
     op.config = variants[i];
+    op.type = variants[i].type;
     op.make = [&queue, &device, config = variants[i], i]() -> std::unique_ptr<DotOperation> {
       const CompileOutcome& outcome = queue.get(i);
       if (!outcome.kernels) throw GpuError("compile failed: " + outcome.error);

@@ -51,12 +51,15 @@ class BrokenLastBlock : public DotOperation {
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
+    const auto* a = static_cast<const float*>(in.a);
+    const auto* b = static_cast<const float*>(in.b);
+    auto* result = static_cast<float*>(in.result);
     if (bug_ == Bug::ticket_never_reset)
-      broken_last_block<Bug::ticket_never_reset><<<grid, kBlock, 0, stream>>>(in.a, in.b, in.n, partials_.get(),
-                                                                              ticket_.get(), in.result);
+      broken_last_block<Bug::ticket_never_reset><<<grid, kBlock, 0, stream>>>(a, b, in.n, partials_.get(),
+                                                                              ticket_.get(), result);
     else
-      broken_last_block<Bug::skips_own_partial><<<grid, kBlock, 0, stream>>>(in.a, in.b, in.n, partials_.get(),
-                                                                             ticket_.get(), in.result);
+      broken_last_block<Bug::skips_own_partial><<<grid, kBlock, 0, stream>>>(a, b, in.n, partials_.get(),
+                                                                             ticket_.get(), result);
     check_cuda(cudaGetLastError(), "launch broken_last_block");
   }
   long long grid_blocks() const override { return blocks_; }
@@ -70,6 +73,7 @@ class BrokenLastBlock : public DotOperation {
     return s;
   }
   bool promises_determinism() const override { return true; }
+  ElementType element_type() const override { return ElementType::f32; }
 
  private:
   Bug bug_;

@@ -115,17 +115,19 @@ class MutantDot : public DotOperation {
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     if (kAtomic) check_cuda(cudaMemsetAsync(in.result, 0, sizeof(float), stream), "cudaMemsetAsync(mutant result)");
-    mutant_dot<Block, B><<<static_cast<unsigned>(blocks_), Block, 0, stream>>>(in.a, in.b, in.n, partials_.get(),
-                                                                              in.result);
+    mutant_dot<Block, B><<<static_cast<unsigned>(blocks_), Block, 0, stream>>>(
+        static_cast<const float*>(in.a), static_cast<const float*>(in.b), in.n, partials_.get(),
+        static_cast<float*>(in.result));
     check_cuda(cudaGetLastError(), "launch mutant_dot");
     if (!kAtomic) {
       // drops_last_block: the second pass is told there is one partial fewer.
       const long long count = B == Bug::drops_last_block ? blocks_ - 1 : blocks_;
-      finish_partials<<<1, kFinishBlock, 0, stream>>>(partials_.get(), count, in.result);
+      finish_partials<<<1, kFinishBlock, 0, stream>>>(partials_.get(), count, static_cast<float*>(in.result));
       check_cuda(cudaGetLastError(), "launch finish_partials");
     }
   }
   long long grid_blocks() const override { return blocks_; }
+  ElementType element_type() const override { return ElementType::f32; }  // the mutants stay float
   // A float4 is 4 fused terms, the tail one more (the bug does not change the
   // order the kernel means to sum in, so the shape is the control's).
   SummationShape summation_shape() const override { return shape_of(5, Block, blocks_, kAtomic); }
@@ -144,12 +146,14 @@ class ReadsPastEndDot : public DotOperation {
     if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
-    reads_past_end_dot<<<static_cast<unsigned>(blocks_), 256, 0, stream>>>(in.a, in.b, in.n, partials_.get());
+    reads_past_end_dot<<<static_cast<unsigned>(blocks_), 256, 0, stream>>>(
+        static_cast<const float*>(in.a), static_cast<const float*>(in.b), in.n, partials_.get());
     check_cuda(cudaGetLastError(), "launch reads_past_end_dot");
-    finish_partials<<<1, kFinishBlock, 0, stream>>>(partials_.get(), blocks_, in.result);
+    finish_partials<<<1, kFinishBlock, 0, stream>>>(partials_.get(), blocks_, static_cast<float*>(in.result));
     check_cuda(cudaGetLastError(), "launch finish_partials");
   }
   long long grid_blocks() const override { return blocks_; }
+  ElementType element_type() const override { return ElementType::f32; }
   SummationShape summation_shape() const override {
     const long long threads = blocks_ * 256;
     return shape_of((n_ + 1 + threads - 1) / threads, 256, blocks_, false);

@@ -128,8 +128,8 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
     for (const auto& v : variants) CHECK(judged.count(v.id()) == 1);
 
     // Run each candidate twice more on one input set: the same bits, no NaN poison left.
-    SizeBuffers buffers(n);
-    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    SizeBuffers buffers(n, ElementType::f32);
+    SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
     for (auto& op : operations) {
       CAPTURE(op.name);
@@ -153,7 +153,7 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
     REQUIRE(op.operation != nullptr);
     if (op.config->finish == last || op.config->finish == cluster) continue;
     CAPTURE(op.name);
-    SizeBuffers buffers(4096);
+    SizeBuffers buffers(4096, ElementType::f32);
     op.operation->prepare(4096);
     const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
     CHECK(kernels + others == 2);
@@ -185,8 +185,8 @@ TEST_CASE("the finish checks catch a last-block finish that never resets its tic
     });
     CHECK(rows == operations.size());
     // The repeat check alone sees the ticket that is never reset.
-    SizeBuffers buffers(n);
-    SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    SizeBuffers buffers(n, ElementType::f32);
+    SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
     CAPTURE(n);
     CHECK(repeat_problem(*operations[0].operation, n, buffers.main(), stream.get()) != "");

@@ -35,7 +35,7 @@ bool correct_by_construction(const std::string& mutant, long long n) {
   return mutant == "control" || (mutant == "drops-tail" && n % 4 == 0);
 }
 
-bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 // Which checks see an operation's results on their own, each as if the others
 // had passed: "R" random integers, "P" periodic, "F" the float64 check (both
@@ -43,11 +43,13 @@ bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 std::string checks_that_see(const ObservedResults& observed, const ExpectedResults& expected,
                             const DotOperation& operation) {
   std::string seen;
-  if (!same_bits(observed.random_integers, static_cast<float>(expected.random_integers))) seen += "R";
-  if (!same_bits(observed.periodic_integers, static_cast<float>(expected.periodic_integers))) seen += "P";
+  const double random_exact = exact_in_result_slot(expected.type, expected.random_integers);
+  const double periodic_exact = exact_in_result_slot(expected.type, expected.periodic_integers);
+  if (!same_bits(observed.random_integers, random_exact)) seen += "R";
+  if (!same_bits(observed.periodic_integers, periodic_exact)) seen += "P";
   ObservedResults floats_only = observed;
-  floats_only.random_integers = static_cast<float>(expected.random_integers);
-  floats_only.periodic_integers = static_cast<float>(expected.periodic_integers);
+  floats_only.random_integers = random_exact;
+  floats_only.periodic_integers = periodic_exact;
   if (!judge_results(floats_only, expected, operation.summation_shape(), operation.promises_determinism()).correct)
     seen += "F";
   return seen.empty() ? "-" : seen;
@@ -55,8 +57,8 @@ std::string checks_that_see(const ObservedResults& observed, const ExpectedResul
 
 // What a correct operation returns on each input set at n, as the measurer computes it.
 ExpectedResults expected_at(long long n, const MeasureSettings& settings, cudaStream_t stream) {
-  SizeBuffers scratch(n);
-  SizeInputs inputs(n, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+  SizeBuffers scratch(n, ElementType::f32);
+  SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
   for (const InputKind kind : {InputKind::random_integers, InputKind::periodic_integers, InputKind::positive_uniform})
     inputs.load(kind, scratch, stream);
   return inputs.expected();

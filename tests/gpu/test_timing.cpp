@@ -31,6 +31,7 @@ class SpinOperation : public DotOperation {
     launch_spin_for(durations_[next_++ % durations_.size()], stream);
   }
   long long grid_blocks() const override { return 1; }
+  ElementType element_type() const override { return ElementType::f32; }
   SummationShape summation_shape() const override { return {}; }
   bool promises_determinism() const override { return true; }
 

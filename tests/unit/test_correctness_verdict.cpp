@@ -127,7 +127,7 @@ TEST_CASE("correct results") {
 TEST_CASE("error bound and relative error are on the sum|a_i b_i| scale") {
   const SummationShape shape = small_shape();
   const CorrectnessVerdict v = judge(good_results());
-  CHECK(v.err_bound == doctest::Approx(dot_error_bound(shape, u32, 100.0) / 100.0).epsilon(1e-12));
+  CHECK(v.err_bound == doctest::Approx(dot_error_bound(shape, 100.0) / 100.0).epsilon(1e-12));
   CHECK(v.err_bound == doctest::Approx(2 * 23 * u32 / (1 - 23 * u32)).epsilon(1e-12));
 
   ObservedResults off = good_results();
@@ -139,7 +139,7 @@ TEST_CASE("error bound and relative error are on the sum|a_i b_i| scale") {
 }
 
 TEST_CASE("NaN anywhere: the output was never written") {
-  for (float ObservedResults::*field : {&ObservedResults::random_integers, &ObservedResults::periodic_integers,
+  for (double ObservedResults::*field : {&ObservedResults::random_integers, &ObservedResults::periodic_integers,
                                         &ObservedResults::float_first, &ObservedResults::float_second}) {
     ObservedResults o = good_results();
     o.*field = kNaN;
@@ -326,7 +326,7 @@ TEST_CASE("error beyond the bound is rejected, in either float run") {
 
 TEST_CASE("determinism: recorded always, a failure only where the finish promises it") {
   ObservedResults o = good_results();
-  o.float_second = std::nextafter(o.float_first, 2.0f);  // both accurate, one ulp apart
+  o.float_second = std::nextafter(static_cast<float>(o.float_first), 2.0f);  // both accurate, one float ulp apart
 
   const CorrectnessVerdict atomic = judge(o, false);
   CHECK(atomic.correct);
@@ -338,7 +338,7 @@ TEST_CASE("determinism: recorded always, a failure only where the finish promise
   CHECK_FALSE(promised.deterministic);
   CHECK(promised.reason == "not deterministic: two runs gave 1.5 and 1.50000012, though this finish promises the same bits");
 
-  o.float_second = std::nextafter(o.float_first, 0.0f);
+  o.float_second = std::nextafter(static_cast<float>(o.float_first), 0.0f);
   CHECK_FALSE(judge(o, true).correct);
   CHECK_FALSE(judge(o, false).deterministic);
 

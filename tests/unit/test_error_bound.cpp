@@ -45,7 +45,7 @@ TEST_CASE("dot error bound") {
   s.block = 256;
   s.partials = 10;
   const double g = 23 * u32 / (1 - 23 * u32);
-  CHECK(dot_error_bound(s, u32, 100.0) == doctest::Approx(2 * g * 100.0));
-  CHECK(dot_error_bound(s, u32, 100.0, 3.0) == doctest::Approx(3 * g * 100.0));
-  CHECK(dot_error_bound(s, u32, 0.0) == 0.0);
+  CHECK(dot_error_bound(s, 100.0) == doctest::Approx(2 * g * 100.0));
+  CHECK(dot_error_bound(s, 100.0, 3.0) == doctest::Approx(3 * g * 100.0));
+  CHECK(dot_error_bound(s, 0.0) == 0.0);
 }

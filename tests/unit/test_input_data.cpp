@@ -291,7 +291,7 @@ TEST_CASE("reference dot on a small vector") {
   CHECK(neg.value == -9.0);
   CHECK(neg.sum_abs == 9.0);
 
-  const DotReference empty = reference_dot({}, {}, 3);
+  const DotReference empty = reference_dot(std::vector<float>{}, std::vector<float>{}, 3);
   CHECK(empty.value == 0.0);
   CHECK(empty.sum_abs == 0.0);
 }
@@ -322,7 +322,7 @@ TEST_CASE("exact integer dot") {
   CHECK(exact_integer_dot({2.0f, 2.0f}, {2.0f, 2.0f}, 2) == 8);
   CHECK(exact_integer_dot({-1.0f}, {2.0f}, 1) == -2);
   CHECK(exact_integer_dot({-30.0f, 15.0f}, {1.0f, -2.0f}, 1) == -60);
-  CHECK(exact_integer_dot({}, {}, 3) == 0);
+  CHECK(exact_integer_dot(std::vector<float>{}, std::vector<float>{}, 3) == 0);
 
   // On generated integers it agrees with the (exact) float64 reference, whatever the thread count.
   const std::size_t n = 300001;

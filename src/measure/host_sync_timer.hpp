@@ -1,0 +1,38 @@
+// Timing for an operation whose enqueue waits for its result on the host
+// (thrust::inner_product returns the dot product by value). Such a call can
+// neither run behind the cold timer's blocker (it would wait for a kernel
+// the blocker holds back until the call returns) nor be captured in a graph,
+// so it is timed as a user runs it: host wall time from the call to its
+// return with the stream drained, launch overhead and the device-to-host
+// round trip included.
+//  cold: per sample, evict the L2 with the read kernel and drain the stream,
+//        then time one call.
+//  hot:  per sample, time one call on the next rotating slot, no flush.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <vector>
+
+#include "core/statistics.hpp"
+#include "gpu/device_buffer.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/dot_operation.hpp"
+#include "gpu/timers.hpp"
+
+namespace dotsweep {
+
+class HostSyncTimer {
+ public:
+  HostSyncTimer(const DeviceInfo& device, cudaStream_t stream);
+  // Slot k of the samples reads slots[k % slots.size()]; flush_l2 selects cold.
+  TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, bool flush_l2,
+                        const StoppingRule& rule);
+
+ private:
+  cudaStream_t stream_;
+  DeviceBuffer<unsigned char> flush_;
+  DeviceBuffer<float> sink_;
+};
+
+}  // namespace dotsweep
