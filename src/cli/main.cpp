@@ -39,6 +39,9 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");
+  // ---- interruptions and resume
+  command.add_option("--resume", o.resume_dir,
+                     "continue the interrupted sweep whose report is in DIR (same options; finished rows are kept)");
 }
 
 }  // namespace
@@ -109,6 +112,7 @@ int main(int argc, char** argv) {
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     dotsweep::check_sweep_options(sweep);
+    sweep.command_line.assign(argv, argv + argc);
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());

@@ -23,6 +23,9 @@ struct SweepOptions {
   int top = 5;                            // rows per size in the printed summary
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
   bool progress = true;
+  // ---- interruptions and resume (cli/interrupt.hpp, core/resume_plan.hpp)
+  std::string resume_dir;                 // --resume DIR: continue the sweep whose report is in DIR
+  std::vector<std::string> command_line;  // argv as given, for the printed resume command
 };
 
 }  // namespace dotsweep

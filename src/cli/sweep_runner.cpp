@@ -8,10 +8,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include <unistd.h>
 
+#include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
 #include "cli/report_plots.hpp"
 #include "cli/space_source.hpp"
@@ -19,6 +24,8 @@
 #include "core/report_folder.hpp"
 #include "core/input_error.hpp"
 #include "core/report_naming.hpp"
+#include "core/resume_plan.hpp"
+#include "core/text_file.hpp"
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"
 #include "dot_kernel_source.hpp"
@@ -94,6 +101,63 @@ void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceI
   }
 }
 
+// ---- interruptions and resume
+
+// Thrown by the row sink once a Ctrl-C has arrived and the operation in
+// flight has handed over all its rows: unwinds out of measure_size between
+// operations, never inside one.
+struct SweepInterrupted {};
+
+// What --resume DIR brings: the saved context, the rows to keep and the
+// timestamp every row of that report carries (so old and new rows stay one report).
+struct ResumeState {
+  nlohmann::json saved_context;
+  ResumePlan plan;
+  std::string timestamp;
+};
+
+// Reads and checks the folder before looking for a GPU; throws InputError.
+ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_now,
+                        const std::vector<std::string>& modes) {
+  namespace fs = std::filesystem;
+  const std::string where = "--resume '" + dir + "'";
+  if (!fs::is_directory(dir)) throw InputError(where + ": no such folder");
+  const std::string context_path = dir + "/context.json", csv_path = dir + "/sweep.csv";
+  if (!fs::exists(context_path) || !fs::exists(csv_path))
+    throw InputError(where + ": not a dotsweep report folder (it needs sweep.csv and context.json)");
+  ResumeState state;
+  state.saved_context = nlohmann::json::parse(read_text_file(context_path), nullptr, /*allow_exceptions=*/false);
+  if (state.saved_context.is_discarded() || !state.saved_context.is_object())
+    throw InputError(where + ": its context.json is not valid JSON");
+  if (auto mismatch = resume_mismatch(state.saved_context, identity_now, resume_run_fields()))
+    throw InputError(where + ": " + *mismatch + "; resume with the options it was started with (its context.json "
+                     "lists them) or start a new --out folder");
+  const nlohmann::json* timestamp = state.saved_context.contains("timestamp") ? &state.saved_context["timestamp"] : nullptr;
+  if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
+  state.timestamp = timestamp->get<std::string>();
+  const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  if (csv.torn_tail)
+    std::fprintf(stderr, "dotsweep: warning: %s ended in a row cut short (the sweep was killed while writing it); "
+                 "that row is measured again\n", csv_path.c_str());
+  for (const auto& row : csv.rows)
+    if (row.env.timestamp != state.timestamp)
+      throw InputError(where + ": sweep.csv holds a row of another sweep (timestamp " + row.env.timestamp +
+                       ", context.json says " + state.timestamp + ")");
+  state.plan = plan_resume(csv.rows, modes);
+  return state;
+}
+
+// The operations of `all` still to measure at n: those whose rows for this
+// (variant, type, n) are not all in the resumed report. They are moved out
+// and `restore` moves them back.
+std::vector<std::size_t> unfinished_at(long long n, const std::vector<MeasuredOperation>& all, TimingMode mode,
+                                       const Environment& env, const std::set<RowKey>& finished) {
+  std::vector<std::size_t> indices;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (!finished.count(row_key(record_skeleton(all[i], n, mode, env)))) indices.push_back(i);
+  return indices;
+}
+
 }  // namespace
 
 int run_sweep(const SweepOptions& options_in) {
@@ -106,7 +170,13 @@ int run_sweep(const SweepOptions& options_in) {
   const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
   const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
   require_host_memory(sizes, physical_memory_bytes());
-  if (!options.out_dir.empty()) ReportFolder::require_free(options.out_dir);
+  std::vector<std::string> mode_names;
+  for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
+  std::optional<ResumeState> resumed;
+  if (!options.resume_dir.empty())
+    resumed = open_resume(options.resume_dir, sweep_identity(options, space, sizes), mode_names);
+  else if (!options.out_dir.empty())
+    ReportFolder::require_free(options.out_dir);
   require_valid_configs(space, plan_space(space, DeviceLimits{}), "within the limits every CUDA GPU shares", options.space_path);
   const DeviceInfo device = query_device(options.device);
   const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
@@ -115,10 +185,18 @@ int run_sweep(const SweepOptions& options_in) {
                    options.measure.modes.end();
   require_device_memory(sizes, device, hot);
   Environment env = environment_of(device, started_at, options.measure.seed);
-  const std::string out_dir = options.out_dir.empty() ? options.results_root + "/" + gpu_slug(device.name) + "/" +
+  if (resumed) {
+    nlohmann::json device_now;
+    device_now["device"] = {{"name", device.name}, {"cc", env.cc}};
+    if (auto mismatch = resume_mismatch(resumed->saved_context, device_now, resume_device_fields()))
+      throw InputError("--resume '" + options.resume_dir + "': " + *mismatch + "; resume on the same kind of GPU");
+    env.timestamp = resumed->timestamp;
+  }
+  const std::string out_dir = resumed ? options.resume_dir
+                              : options.out_dir.empty() ? options.results_root + "/" + gpu_slug(device.name) + "/" +
                                                             utc_timestamp_compact(started_at)
                                                       : options.out_dir;
-  ReportFolder report(out_dir);
+  ReportFolder report = resumed ? ReportFolder(out_dir, resumed->plan.kept) : ReportFolder(out_dir);
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), options.cache_dir);
   CompileQueue compile_queue(compiler, plan.valid, host_threads);
@@ -129,6 +207,14 @@ int run_sweep(const SweepOptions& options_in) {
   SizeMeasurer measurer(device, stream.get(), options.measure, env);
   nlohmann::json context =
       sweep_context(options, space, plan, device, env, ceiling, sizes, measurer.nvml_status());
+  if (resumed) {
+    // The report stays the one started then; each resume is recorded.
+    nlohmann::json resumes = resumed->saved_context.value("resumes", nlohmann::json::array());
+    resumes.push_back({{"at", utc_timestamp_iso(started_at)},
+                       {"kept_rows", resumed->plan.kept.size()},
+                       {"dropped_rows", resumed->plan.dropped_rows}});
+    context["resumes"] = resumes;
+  }
   report.write_context(context.dump(2) + "\n");
 
   std::fprintf(stderr, "dotsweep %s on %s (cc %s, %d SMs, peak %.0f GB/s theoretical, %.0f GB/s measured read)\n",
@@ -142,16 +228,52 @@ int run_sweep(const SweepOptions& options_in) {
   // Run.
   std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, compile_queue);
   std::vector<MeasurementRecord> records;
-  ProgressBar progress(sizes.size() * operations.size() * options.measure.modes.size(), options.progress);
+  std::set<RowKey> finished;
+  if (resumed) {
+    records = resumed->plan.kept;
+    finished = resumed->plan.finished;
+    std::fprintf(stderr, "resuming: %zu rows kept (%zu (variant, type, n) finished), %zu partial rows measured again\n",
+                 records.size(), finished.size(), resumed->plan.dropped_rows);
+  }
+  std::size_t rows_to_measure = 0;
+  for (const std::int64_t n : sizes)
+    rows_to_measure += unfinished_at(n, operations, options.measure.modes.front(), env, finished).size() *
+                       options.measure.modes.size();
+  ProgressBar progress(rows_to_measure, options.progress);
   int exit_status = 0;
+  bool interrupted = false;
+  std::map<RowKey, std::size_t> rows_per_key;  // an operation is done when it has one row per mode
+  const InterruptGuard interrupt_guard;
   try {
     for (const std::int64_t n : sizes) {
-      measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
-        report.append(row);
-        records.push_back(row);
-        progress.advance(row.variant + " n=" + size_label(n));
-      });
+      if (interrupt_requested()) throw SweepInterrupted{};
+      const std::vector<std::size_t> todo_indices =
+          unfinished_at(n, operations, options.measure.modes.front(), env, finished);
+      if (todo_indices.empty()) continue;
+      // measure_size takes the operations by vector: the unfinished ones are
+      // moved into one for this size and back after it (kept built and warm).
+      std::vector<MeasuredOperation> todo;
+      for (const std::size_t i : todo_indices) todo.push_back(std::move(operations[i]));
+      const auto restore = [&] {
+        for (std::size_t j = 0; j < todo_indices.size(); ++j) operations[todo_indices[j]] = std::move(todo[j]);
+      };
+      try {
+        measurer.measure_size(n, todo, [&](const MeasurementRecord& row) {
+          report.append(row);
+          records.push_back(row);
+          progress.advance(row.variant + " n=" + size_label(n));
+          const bool operation_done = ++rows_per_key[row_key(row)] == options.measure.modes.size();
+          if (operation_done && interrupt_requested()) throw SweepInterrupted{};
+        });
+      } catch (...) {
+        restore();
+        throw;
+      }
+      restore();
     }
+  } catch (const SweepInterrupted&) {
+    interrupted = true;
+    exit_status = kInterruptedExit;
   } catch (const ContextLost& e) {
     std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), out_dir.c_str());
     exit_status = 4;
@@ -168,7 +290,8 @@ int run_sweep(const SweepOptions& options_in) {
                     {"cubins_from_cache", compile_queue.from_cache()},
                     {"peak_device_memory_bytes", measurer.peak_device_bytes()},
                     {"rows", records.size()},
-                    {"completed", exit_status == 0}};
+                    {"completed", exit_status == 0},
+                    {"interrupted", interrupted}};
   report.write_context(context.dump(2) + "\n");
 
   std::printf("%s\n", summary.c_str());
@@ -178,6 +301,12 @@ int run_sweep(const SweepOptions& options_in) {
       format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
       plan.valid.size(), compile_queue.wait_seconds(), out_dir.c_str());
   write_report_plots(out_dir);  // best effort: never changes the exit status
+  if (interrupted || exit_status == 4) {
+    std::vector<std::string> argv = options.command_line;
+    if (argv.empty()) argv.push_back("dotsweep");
+    std::fprintf(stderr, "dotsweep: %s after %zu rows; to continue where it stopped, run:\n  %s\n",
+                 interrupted ? "interrupted" : "stopped", records.size(), resume_command(argv, out_dir).c_str());
+  }
   return exit_status;
 }
 
