@@ -78,7 +78,7 @@ const std::vector<ResumeField>& resume_device_fields() {
 namespace {
 // A value as the refusal shows it: long texts (the space file) are cut.
 std::string shown(const nlohmann::json* value) {
-  if (!value) return "absent";
+  if (!value) return "none";
   std::string text = value->dump();
   if (text.size() > 60) text = text.substr(0, 57) + "...";
   return text;
@@ -97,8 +97,8 @@ std::optional<std::string> resume_mismatch(const nlohmann::json& saved, const nl
     const nlohmann::json* is = at_pointer(now, field.pointer);
     if (!was && !is) continue;  // neither records it (e.g. an option not yet built)
     if (was && is && *was == *is) continue;
-    return std::string("the ") + field.what + " differs from the interrupted sweep's (was " + shown(was) +
-           ", now " + shown(is) + ")";
+    return std::string(field.what) + " differs: the interrupted sweep had " + shown(was) + ", this one has " +
+           shown(is);
   }
   return std::nullopt;
 }

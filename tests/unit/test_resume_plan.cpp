@@ -136,7 +136,7 @@ TEST_CASE("a resume is refused when the sweep it continues was asked differently
     now["device"]["name"] = "NVIDIA A100";
     const auto why = resume_mismatch(saved, now, resume_device_fields());
     REQUIRE(why);
-    CHECK(contains(*why, "device differs"));
+    CHECK(contains(*why, "device differs: the interrupted sweep had \"NVIDIA H200\", this one has \"NVIDIA A100\""));
     CHECK(contains(*why, "A100"));
     CHECK_FALSE(resume_mismatch(saved, now, resume_run_fields()));  // the device is checked on its own, later
   }
@@ -153,7 +153,7 @@ TEST_CASE("a resume is refused when the sweep it continues was asked differently
     now["options"]["strategy"] = "random";
     const auto why = resume_mismatch(saved, now, resume_run_fields());
     REQUIRE(why);
-    CHECK(contains(*why, "was absent"));
+    CHECK(contains(*why, "had none, this one has \"random\""));
     nlohmann::json bare = saved;
     bare.erase("seed");
     CHECK(resume_mismatch(bare, saved, resume_run_fields()));
