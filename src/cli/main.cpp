@@ -19,7 +19,8 @@
 
 namespace {
 
-void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes) {
+void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes,
+                       std::string& strategy) {
   dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
@@ -42,6 +43,12 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   // ---- interruptions and resume
   command.add_option("--resume", o.resume_dir,
                      "continue the interrupted sweep whose report is in DIR (same options; finished rows are kept)");
+  // ---- search strategies
+  command.add_option("--strategy", strategy, "exhaustive (every config), random (--budget N of them) or halving "
+                     "(screen all with few samples, measure the best --keep fraction fully)")->default_str("exhaustive");
+  command.add_option("--budget", o.strategy.budget, "--strategy random: configurations to measure");
+  command.add_option("--keep", o.strategy.keep_fraction, "--strategy halving: fraction of each type measured fully")
+      ->default_val(o.strategy.keep_fraction);
 }
 
 }  // namespace
@@ -51,10 +58,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   dotsweep::SweepOptions sweep;
-  std::string sweep_sizes, sweep_modes = "cold";
-  add_sweep_options(app, sweep, sweep_sizes, sweep_modes);  // `dotsweep` alone runs the default sweep
+  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive";
+  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy);  // `dotsweep` alone runs the default sweep
   CLI::App* sweep_command = app.add_subcommand("sweep", "check and time every variant and baseline (the default)");
-  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes);
+  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy);
 
   dotsweep::ListOptions list;
   bool no_cache = true;
@@ -112,6 +119,10 @@ int main(int argc, char** argv) {
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     dotsweep::check_sweep_options(sweep);
+    // ---- search strategies
+    sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
+    dotsweep::check_strategy_settings(sweep.strategy, app.count("--budget") + sweep_command->count("--budget") > 0,
+                                      app.count("--keep") + sweep_command->count("--keep") > 0);
     sweep.command_line.assign(argv, argv + argc);
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {

@@ -30,11 +30,12 @@ const IntegerRange kIntegers[] = {
     {"--max-samples", 1, kMostSamples},
     {"--top", 0, kIntMax},
     {"--max-configs", 1, kMostMaxConfigs},
+    {"--budget", 1, kIntMax},
     // Any int spells an arch; which ones NVRTC compiles for is checked later.
     {"--arch", std::numeric_limits<int>::min(), kIntMax},
 };
 
-const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume"};
+const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume", "--strategy"};
 
 std::string range_text(std::int64_t min, std::uint64_t max) {
   if (min == std::numeric_limits<int>::min()) return "a whole number";

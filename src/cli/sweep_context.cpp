@@ -19,6 +19,16 @@ nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& sp
                   {"max_samples", rule.max_samples},
                   {"ci_halfwidth_pct", rule.ci_halfwidth_pct},
                   {"time_budget_s", rule.budget_seconds}};
+  // The strategy and its parameters: part of what a resume must share.
+  const StrategySettings& strategy = options.strategy;
+  nlohmann::json& chosen = j["options"]["strategy"];
+  chosen["name"] = to_string(strategy.strategy);
+  if (strategy.strategy == Strategy::random) chosen["budget"] = strategy.budget;
+  if (strategy.strategy == Strategy::halving) {
+    chosen["keep_fraction"] = strategy.keep_fraction;
+    chosen["screen_samples"] = kScreenSamples;
+    chosen["screen_sizes"] = screen_sizes(sizes);
+  }
   j["space"] = {{"name", space.name},
                 {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
                 {"text", space.source_text},

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/search_strategy.hpp"
 #include "core/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
@@ -26,6 +27,8 @@ struct SweepOptions {
   // ---- interruptions and resume (cli/interrupt.hpp, core/resume_plan.hpp)
   std::string resume_dir;                 // --resume DIR: continue the sweep whose report is in DIR
   std::vector<std::string> command_line;  // argv as given, for the printed resume command
+  // ---- search strategies
+  StrategySettings strategy;              // --strategy, --budget, --keep
 };
 
 }  // namespace dotsweep

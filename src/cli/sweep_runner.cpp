@@ -18,13 +18,17 @@
 
 #include "cli/interrupt.hpp"
 #include "cli/progress.hpp"
+#include "cli/sweep_loop.hpp"
 #include "cli/report_plots.hpp"
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
 #include "core/report_folder.hpp"
 #include "core/input_error.hpp"
 #include "core/report_naming.hpp"
+#include "core/ranking.hpp"
+#include "core/report_writer.hpp"
 #include "core/resume_plan.hpp"
+#include "core/search_strategy.hpp"
 #include "core/text_file.hpp"
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"
@@ -103,11 +107,6 @@ void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceI
 
 // ---- interruptions and resume
 
-// Thrown by the row sink once a Ctrl-C has arrived and the operation in
-// flight has handed over all its rows: unwinds out of measure_size between
-// operations, never inside one.
-struct SweepInterrupted {};
-
 // What --resume DIR brings: the saved context, the rows to keep and the
 // timestamp every row of that report carries (so old and new rows stay one report).
 struct ResumeState {
@@ -147,15 +146,69 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
   return state;
 }
 
-// The operations of `all` still to measure at n: those whose rows for this
-// (variant, type, n) are not all in the resumed report. They are moved out
-// and `restore` moves them back.
-std::vector<std::size_t> unfinished_at(long long n, const std::vector<MeasuredOperation>& all, TimingMode mode,
-                                       const Environment& env, const std::set<RowKey>& finished) {
-  std::vector<std::size_t> indices;
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (!finished.count(row_key(record_skeleton(all[i], n, mode, env)))) indices.push_back(i);
-  return indices;
+// ---- search strategies (core/search_strategy.hpp)
+
+// --strategy random: the seeded sample of the device's valid configurations.
+std::vector<VariantConfig> randomly_chosen(const std::vector<VariantConfig>& valid, const SweepOptions& options) {
+  std::vector<VariantConfig> chosen;
+  for (const std::size_t i : random_selection(valid.size(), options.strategy.budget, options.measure.seed))
+    chosen.push_back(valid[i]);
+  return chosen;
+}
+
+struct HalvingOutcome {
+  nlohmann::json result;   // context.json's strategy_result: the survivors and what screening cost
+  bool completed = true;   // false when Ctrl-C stopped the screening
+};
+
+// --strategy halving: screens every candidate with kScreenSamples samples at
+// screen_sizes(sizes) (rows in screen.csv, not in sweep.csv: they answer a
+// rougher question), then leaves in `operations` the baselines and the
+// survivors. A resumed sweep takes the survivors its context.json recorded.
+HalvingOutcome run_halving(const DeviceInfo& device, cudaStream_t stream, const SweepOptions& options,
+                           const Environment& env, const std::vector<std::int64_t>& sizes,
+                           const nlohmann::json* saved_context, std::vector<MeasuredOperation>& operations,
+                           const std::string& out_dir) {
+  HalvingOutcome outcome;
+  const std::size_t candidates =
+      std::count_if(operations.begin(), operations.end(), [](const MeasuredOperation& op) { return op.config.has_value(); });
+  std::vector<std::string> survivors;
+  const nlohmann::json::json_pointer saved_survivors("/strategy_result/survivors");
+  if (saved_context && saved_context->contains(saved_survivors)) {
+    survivors = saved_context->at(saved_survivors).get<std::vector<std::string>>();
+    outcome.result = saved_context->at("strategy_result");
+  } else {
+    const auto start = std::chrono::steady_clock::now();
+    MeasureSettings screen = options.measure;
+    screen.rule.min_samples = screen.rule.max_samples = kScreenSamples;
+    SizeMeasurer screener(device, stream, screen, env);
+    const std::vector<std::int64_t> screened_sizes = screen_sizes(sizes);
+    const std::set<RowKey> nothing_finished;
+    const LoopScope scope{screened_sizes, nothing_finished, env, options.measure.modes};
+    std::vector<MeasurementRecord> rows;
+    ProgressBar progress(rows_to_measure(scope, operations), options.progress);
+    std::fprintf(stderr, "halving: screening %zu candidates with %zu samples at %zu sizes\n", candidates,
+                 kScreenSamples, screened_sizes.size());
+    outcome.completed = measure_sizes(screener, scope, operations, [&](const MeasurementRecord& row) {
+      rows.push_back(row);
+      progress.advance("screening " + row.variant + " n=" + size_label(row.n));
+    });
+    progress.finish();
+    if (!outcome.completed) return outcome;
+    survivors = halving_survivors(rows, options.strategy.keep_fraction);
+    rank_records(rows);
+    write_records(out_dir + "/screen.csv", rows);
+    outcome.result = {{"survivors", survivors},
+                      {"screened_candidates", candidates},
+                      {"screen_sizes", screened_sizes},
+                      {"screen_seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()}};
+  }
+  const std::set<std::string> kept(survivors.begin(), survivors.end());
+  operations.erase(std::remove_if(operations.begin(), operations.end(),
+                                  [&](const MeasuredOperation& op) { return op.config && !kept.count(op.name); }),
+                   operations.end());
+  std::fprintf(stderr, "halving: measuring %zu of %zu candidates fully\n", survivors.size(), candidates);
+  return outcome;
 }
 
 }  // namespace
@@ -179,8 +232,10 @@ int run_sweep(const SweepOptions& options_in) {
     ReportFolder::require_free(options.out_dir);
   require_valid_configs(space, plan_space(space, DeviceLimits{}), "within the limits every CUDA GPU shares", options.space_path);
   const DeviceInfo device = query_device(options.device);
-  const SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
+  SpacePlan plan = plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block});
   require_valid_configs(space, plan, "on " + device.name, options.space_path);
+  const std::size_t valid_configs = plan.valid.size();
+  if (options.strategy.strategy == Strategy::random) plan.valid = randomly_chosen(plan.valid, options);
   const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
                    options.measure.modes.end();
   require_device_memory(sizes, device, hot);
@@ -235,50 +290,33 @@ int run_sweep(const SweepOptions& options_in) {
     std::fprintf(stderr, "resuming: %zu rows kept (%zu (variant, type, n) finished), %zu partial rows measured again\n",
                  records.size(), finished.size(), resumed->plan.dropped_rows);
   }
-  std::size_t rows_to_measure = 0;
-  for (const std::int64_t n : sizes)
-    rows_to_measure += unfinished_at(n, operations, options.measure.modes.front(), env, finished).size() *
-                       options.measure.modes.size();
-  ProgressBar progress(rows_to_measure, options.progress);
   int exit_status = 0;
   bool interrupted = false;
-  std::map<RowKey, std::size_t> rows_per_key;  // an operation is done when it has one row per mode
   const InterruptGuard interrupt_guard;
   try {
-    for (const std::int64_t n : sizes) {
-      if (interrupt_requested()) throw SweepInterrupted{};
-      const std::vector<std::size_t> todo_indices =
-          unfinished_at(n, operations, options.measure.modes.front(), env, finished);
-      if (todo_indices.empty()) continue;
-      // measure_size takes the operations by vector: the unfinished ones are
-      // moved into one for this size and back after it (kept built and warm).
-      std::vector<MeasuredOperation> todo;
-      for (const std::size_t i : todo_indices) todo.push_back(std::move(operations[i]));
-      const auto restore = [&] {
-        for (std::size_t j = 0; j < todo_indices.size(); ++j) operations[todo_indices[j]] = std::move(todo[j]);
-      };
-      try {
-        measurer.measure_size(n, todo, [&](const MeasurementRecord& row) {
-          report.append(row);
-          records.push_back(row);
-          progress.advance(row.variant + " n=" + size_label(n));
-          const bool operation_done = ++rows_per_key[row_key(row)] == options.measure.modes.size();
-          if (operation_done && interrupt_requested()) throw SweepInterrupted{};
-        });
-      } catch (...) {
-        restore();
-        throw;
-      }
-      restore();
+    if (options.strategy.strategy == Strategy::halving) {
+      const HalvingOutcome halving =
+          run_halving(device, stream.get(), options, env, sizes, resumed ? &resumed->saved_context : nullptr,
+                      operations, out_dir);
+      context["strategy_result"] = halving.result;
+      report.write_context(context.dump(2) + "\n");  // a resume measures the same survivors
+      interrupted = !halving.completed;
     }
-  } catch (const SweepInterrupted&) {
-    interrupted = true;
-    exit_status = kInterruptedExit;
+    if (!interrupted) {
+      const LoopScope scope{sizes, finished, env, options.measure.modes};
+      ProgressBar progress(rows_to_measure(scope, operations), options.progress);
+      interrupted = !measure_sizes(measurer, scope, operations, [&](const MeasurementRecord& row) {
+        report.append(row);
+        records.push_back(row);
+        progress.advance(row.variant + " n=" + size_label(row.n));
+      });
+      progress.finish();
+    }
+    if (interrupted) exit_status = kInterruptedExit;
   } catch (const ContextLost& e) {
     std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), out_dir.c_str());
     exit_status = 4;
   }
-  progress.finish();
 
   // Report.
   const std::string summary = report.finish(records, options.top);
@@ -287,6 +325,7 @@ int run_sweep(const SweepOptions& options_in) {
                     {"compile_seconds", compile_queue.compile_seconds()},
                     {"compile_wait_seconds", compile_queue.wait_seconds()},
                     {"compiled_variants", plan.valid.size()},
+                    {"valid_configs", valid_configs},
                     {"cubins_from_cache", compile_queue.from_cache()},
                     {"peak_device_memory_bytes", measurer.peak_device_bytes()},
                     {"rows", records.size()},

@@ -167,6 +167,20 @@ else
   echo "skipped: no address-space limit up to 6 GB lets dotsweep start"
 fi
 
+# ---- Search strategies: the names and their options' relations, before the GPU.
+expect 2 "unknown strategy 'greedy'; accepted: exhaustive, random, halving" -- --strategy greedy "${run[@]}"
+expect 2 "--strategy random needs --budget N" -- --strategy random "${run[@]}"
+expect 2 "--budget: 0 is out of range; accepted: 1 or more" -- --strategy random --budget 0 "${run[@]}"
+expect 2 "--budget only applies with --strategy random" -- --budget 5 "${run[@]}"
+expect 2 "--keep: 0 is out of range" -- --strategy halving --keep 0 "${run[@]}"
+expect 2 "--keep: 1.5 is out of range" -- sweep --strategy halving --keep 1.5 "${run[@]}"
+expect 2 "--keep only applies with --strategy halving" -- --keep 0.5 "${run[@]}"
+expect 2 "--strategy: the value is empty" -- --strategy "" "${run[@]}"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  expect 3 "no usable CUDA device" -- --strategy random --budget 3 "${run[@]}"
+  expect 3 "no usable CUDA device" -- sweep --strategy halving --keep 1 "${run[@]}"
+fi
+
 # The quick space lists without a GPU.
 if ! "$dotsweep" list --space "$root/variants/quick.toml" >"$scratch/list" 2>&1; then
   echo "FAIL: list quick.toml"; cat "$scratch/list"; failures=$((failures + 1))

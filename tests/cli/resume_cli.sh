@@ -45,7 +45,7 @@ import json, sys
 d, space, version = sys.argv[1:4]
 ctx = {"dotsweep_version": version, "seed": 5, "timestamp": "2026-11-30T08:00:00Z",
        "options": {"sizes": [4096, 65536], "modes": ["cold"], "min_samples": 10, "max_samples": 100,
-                   "ci_halfwidth_pct": 1.0, "time_budget_s": 2.0},
+                   "ci_halfwidth_pct": 1.0, "time_budget_s": 2.0, "strategy": {"name": "exhaustive"}},
        "space": {"text": open(space).read()},
        "device": {"name": "NVIDIA H200", "cc": "9.0"}}
 for override in sys.argv[4:]:
@@ -91,6 +91,10 @@ check_refused space 'space (its file'"'"'s text) differs' '/space/text="name = \
 check_refused seed 'seed differs: the interrupted sweep had 6, this one has 5' '/seed=6' -- "${run[@]}"
 check_refused samples '--max-samples differs' '/options/max_samples=50' -- "${run[@]}"
 check_refused budget '--time-budget differs' '/options/time_budget_s=3' -- "${run[@]}"
+check_refused strategy 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"name":"exhaustive"}' \
+  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}"
+check_refused budget_n 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"budget":4,"name":"random"}' \
+  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}" --strategy random --budget 4
 check_refused stamp 'sweep.csv holds a row of another sweep' '/timestamp="2026-11-30T09:00:00Z"' -- "${run[@]}"
 # Options left at their defaults are compared too: here the seed.
 check_refused default_seed 'seed differs: the interrupted sweep had 5, this one has 20261129' '/seed=5' \
