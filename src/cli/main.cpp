@@ -1,7 +1,7 @@
 // dotsweep: sweep, check and time GPU dot-product kernel variants against
 // cuBLAS and CUB. Exit status: 0 done, 1 a variant failed to compile (list),
 // 2 bad input, 3 no usable GPU, 4 the GPU failed during the run, 5 a host-side
-// failure (out of memory, file system, internal).
+// failure (out of memory, file system, internal), 130 interrupted (Ctrl-C).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
