@@ -340,11 +340,11 @@ int run_sweep(const SweepOptions& options_in) {
       format_duration(wall).c_str(), compile_queue.compile_seconds(), host_threads, compile_queue.from_cache(),
       plan.valid.size(), compile_queue.wait_seconds(), out_dir.c_str());
   write_report_plots(out_dir);  // best effort: never changes the exit status
-  if (interrupted || exit_status == 4) {
+  if (interrupted) {
     std::vector<std::string> argv = options.command_line;
     if (argv.empty()) argv.push_back("dotsweep");
-    std::fprintf(stderr, "dotsweep: %s after %zu rows; to continue where it stopped, run:\n  %s\n",
-                 interrupted ? "interrupted" : "stopped", records.size(), resume_command(argv, out_dir).c_str());
+    std::fprintf(stderr, "dotsweep: interrupted after %zu rows; to continue where it stopped, run:\n  %s\n",
+                 records.size(), resume_command(argv, out_dir).c_str());
   }
   return exit_status;
 }
