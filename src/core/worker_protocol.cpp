@@ -66,6 +66,10 @@ double parse_seconds(const std::string& text, const std::string& line) {
 std::string ready_line(double seconds) { return "ready " + number(seconds); }
 std::string folder_line(const std::string& path) { return "folder " + path; }
 std::string done_line() { return "done"; }
+std::string failed_line(const std::string& reason) {
+  const std::string first = reason.substr(0, reason.find_first_of("\r\n"));
+  return "failed " + (first.empty() ? std::string("an unnamed CUDA error") : first);
+}
 
 std::string start_line(double deadline_seconds, const std::vector<MeasurementRecord>& rows) {
   std::string line = "start " + number(deadline_seconds) + " ";
@@ -86,6 +90,9 @@ WorkerMessage parse_worker_line(const std::string& line) {
   } else if (word == "folder" && !rest.empty()) {
     m.kind = WorkerMessage::Kind::folder;
     m.folder = rest;
+  } else if (word == "failed" && !rest.empty()) {
+    m.kind = WorkerMessage::Kind::failed;
+    m.reason = rest;
   } else if (word == "start") {
     m.kind = WorkerMessage::Kind::start;
     const auto gap = rest.find(' ');
@@ -102,7 +109,7 @@ WorkerMessage parse_worker_line(const std::string& line) {
     m.rows = records_from_table(read_csv(in, "worker message"), "worker message");
     if (m.rows.empty()) throw InputError("worker message '" + line.substr(0, 80) + "': no rows");
   } else {
-    throw InputError("worker message '" + line.substr(0, 80) + "' is not ready, folder, start or done");
+    throw InputError("worker message '" + line.substr(0, 80) + "' is not ready, folder, start, done or failed");
   }
   return m;
 }

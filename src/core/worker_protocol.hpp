@@ -7,6 +7,8 @@
 //                              rows (one per mode) as sweep.csv lines joined by
 //                              a tab, before any measurement
 //   done                       the operation in flight handed over its rows
+//   failed <reason>            the operation in flight lost the CUDA context
+//                              (the CUDA error, one line); the worker then exits
 // The supervisor never touches CUDA: when the worker faults, dies or misses
 // a deadline, the rows of the operation in flight are all it needs to record
 // the failure (correct=0, the reason) and start a new worker that skips it.
@@ -22,9 +24,10 @@
 namespace dotsweep {
 
 struct WorkerMessage {
-  enum class Kind { ready, folder, start, done } kind = Kind::done;
+  enum class Kind { ready, folder, start, done, failed } kind = Kind::done;
   double seconds = 0;                      // ready: setup time; start: the deadline
   std::string folder;                      // folder
+  std::string reason;                      // failed
   std::vector<MeasurementRecord> rows;     // start: the skeleton rows of the operation
 };
 
@@ -32,6 +35,7 @@ std::string ready_line(double seconds);
 std::string folder_line(const std::string& path);
 std::string start_line(double deadline_seconds, const std::vector<MeasurementRecord>& skeleton_rows);
 std::string done_line();
+std::string failed_line(const std::string& reason);  // the reason's first line
 // Parses one line (without its "\n"); throws InputError naming the line when
 // it is not one of the above.
 WorkerMessage parse_worker_line(const std::string& line);

@@ -29,6 +29,10 @@ TEST_CASE("worker lines round trip") {
   CHECK(parse_worker_line(ready_line(1.25)).kind == WorkerMessage::Kind::ready);
   CHECK(parse_worker_line(ready_line(1.25)).seconds == 1.25);
   CHECK(parse_worker_line(done_line()).kind == WorkerMessage::Kind::done);
+  const WorkerMessage failed = parse_worker_line(failed_line("an illegal memory access was encountered\nmore"));
+  CHECK(failed.kind == WorkerMessage::Kind::failed);
+  CHECK(failed.reason == "an illegal memory access was encountered");
+  CHECK(parse_worker_line(failed_line("")).reason == "an unnamed CUDA error");
   const WorkerMessage folder = parse_worker_line(folder_line("results/h200/2026 11 30"));
   CHECK(folder.kind == WorkerMessage::Kind::folder);
   CHECK(folder.folder == "results/h200/2026 11 30");
@@ -53,7 +57,7 @@ TEST_CASE("worker lines round trip") {
 }
 
 TEST_CASE("a line that is not a worker message is an error naming it") {
-  for (const char* bad : {"", "hello", "ready", "ready x", "ready -1", "ready nan", "folder", "done now", "start",
+  for (const char* bad : {"", "hello", "ready", "ready x", "ready -1", "ready nan", "folder", "done now", "failed", "start",
                           "start 5", "start x row", "start 5 a,b", "start 5 bad\\qescape"}) {
     const std::string why = input_error_of([&] { parse_worker_line(bad); });
     const std::string shown = std::string(bad) + " -> " + why;
