@@ -49,6 +49,11 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--budget", o.strategy.budget, "--strategy random: configurations to measure");
   command.add_option("--keep", o.strategy.keep_fraction, "--strategy halving: fraction of each type measured fully")
       ->default_val(o.strategy.keep_fraction);
+  // ---- fault isolation
+  command.add_flag("--isolate", o.isolate,
+                   "measure in worker processes: a kernel that faults or hangs is recorded as incorrect and the sweep "
+                   "goes on");
+  command.add_flag("--worker", o.worker, "a measuring worker of an --isolate sweep")->group("");  // hidden
 }
 
 }  // namespace
@@ -123,7 +128,8 @@ int main(int argc, char** argv) {
     sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
     dotsweep::check_strategy_settings(sweep.strategy, app.count("--budget") + sweep_command->count("--budget") > 0,
                                       app.count("--keep") + sweep_command->count("--keep") > 0);
-    sweep.command_line.assign(argv, argv + argc);
+    for (int i = 0; i < argc; ++i)
+      if (std::string(argv[i]) != "--worker") sweep.command_line.push_back(argv[i]);  // the resume command is the user's
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());

@@ -29,6 +29,9 @@ struct SweepOptions {
   std::vector<std::string> command_line;  // argv as given, for the printed resume command
   // ---- search strategies
   StrategySettings strategy;              // --strategy, --budget, --keep
+  // ---- fault isolation (cli/supervised_sweep.hpp)
+  bool isolate = false;                   // --isolate: measure in worker processes
+  bool worker = false;                    // --worker (hidden): this is such a worker
 };
 
 }  // namespace dotsweep

@@ -14,10 +14,15 @@
 #include <set>
 #include <thread>
 
+#include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "cli/interrupt.hpp"
+#include "cli/planted_faults.hpp"
 #include "cli/progress.hpp"
+#include "cli/supervised_sweep.hpp"
+#include "cli/worker_channel.hpp"
 #include "cli/sweep_loop.hpp"
 #include "cli/report_plots.hpp"
 #include "cli/space_source.hpp"
@@ -29,6 +34,8 @@
 #include "core/report_writer.hpp"
 #include "core/resume_plan.hpp"
 #include "core/search_strategy.hpp"
+#include "core/element_type.hpp"
+#include "core/worker_protocol.hpp"
 #include "core/text_file.hpp"
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"
@@ -211,9 +218,32 @@ HalvingOutcome run_halving(const DeviceInfo& device, cudaStream_t stream, const 
   return outcome;
 }
 
+// ---- fault isolation: what a worker tells its supervisor
+
+// The heartbeat: before each operation's passes at n, its rows-to-be and the
+// watchdog's deadline.
+void announce_operation(const WorkerChannel& channel, const MeasuredOperation& op, long long n,
+                        const SweepOptions& options, const Environment& env, const DeviceInfo& device) {
+  std::vector<MeasurementRecord> rows;
+  for (const TimingMode mode : options.measure.modes) rows.push_back(record_skeleton(op, n, mode, env));
+  const auto type = element_type_from_string(rows.front().type);
+  const int bytes = type ? element_bytes(*type) : 8;
+  const std::size_t launches = 3 + options.measure.rule.max_samples;  // the checks, then at most this many samples
+  channel.send(start_line(watchdog_deadline(n, bytes, device.peak_gbps, launches, options.measure.rule,
+                                            options.measure.modes.size()),
+                          rows));
+}
+
 }  // namespace
 
 int run_sweep(const SweepOptions& options_in) {
+  if (options_in.isolate && !options_in.worker) return run_supervised_sweep(options_in);
+  std::optional<WorkerChannel> channel;
+  if (options_in.worker) {
+    channel = WorkerChannel::from_environment();
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed supervisor takes its worker along
+    if (::getppid() == 1) return 4;      // it already went
+  }
   const auto sweep_start = std::chrono::steady_clock::now();
   const std::time_t started_at = std::time(nullptr);
   SweepOptions options = options_in;
@@ -252,6 +282,7 @@ int run_sweep(const SweepOptions& options_in) {
                                                             utc_timestamp_compact(started_at)
                                                       : options.out_dir;
   ReportFolder report = resumed ? ReportFolder(out_dir, resumed->plan.kept) : ReportFolder(out_dir);
+  if (channel) channel->send(folder_line(out_dir));
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), options.cache_dir);
   CompileQueue compile_queue(compiler, plan.valid, host_threads);
@@ -282,6 +313,14 @@ int run_sweep(const SweepOptions& options_in) {
 
   // Run.
   std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, compile_queue);
+  plant_faults(operations);  // tests only: $DOTSWEEP_PLANT_FAULT
+  std::map<RowKey, std::size_t> rows_per_key;  // for the worker's "done"
+  if (channel) {
+    measurer.set_operation_observer([&](const MeasuredOperation& op, long long n) {
+      announce_operation(*channel, op, n, options, env, device);
+    });
+    channel->send(ready_line(std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count()));
+  }
   std::vector<MeasurementRecord> records;
   std::set<RowKey> finished;
   if (resumed) {
@@ -309,11 +348,16 @@ int run_sweep(const SweepOptions& options_in) {
         report.append(row);
         records.push_back(row);
         progress.advance(row.variant + " n=" + size_label(row.n));
+        if (channel && ++rows_per_key[row_key(row)] == options.measure.modes.size()) channel->send(done_line());
       });
       progress.finish();
     }
     if (interrupted) exit_status = kInterruptedExit;
   } catch (const ContextLost& e) {
+    if (channel) {  // the supervisor records the operation and starts a new worker, which finishes the report
+      channel->send(failed_line(e.what()));
+      return 4;
+    }
     std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), out_dir.c_str());
     exit_status = 4;
   }

@@ -52,8 +52,13 @@ pid_t spawn(const std::vector<std::string>& argv, int message_fd) {
     if (std::strncmp(*e, prefix.c_str(), prefix.size()) != 0) env.push_back(*e);
   env.push_back(const_cast<char*>(fd_setting.c_str()));
   env.push_back(nullptr);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);  // its own group: the terminal's Ctrl-C is ours to pass on
   pid_t pid = 0;
-  const int error = ::posix_spawn(&pid, args[0], nullptr, nullptr, args.data(), env.data());
+  const int error = ::posix_spawn(&pid, args[0], nullptr, &attributes, args.data(), env.data());
+  posix_spawnattr_destroy(&attributes);
   if (error != 0)
     throw std::runtime_error("cannot start the measuring worker '" + argv[0] + "': " + std::strerror(error));
   return pid;
@@ -76,7 +81,8 @@ WorkerEnd reap(pid_t pid, WorkerEnd end) {
 
 }  // namespace
 
-WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message) {
+WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
+                     const std::function<bool()>& interrupted) {
   int fds[2];
   if (::pipe(fds) != 0) throw std::runtime_error(std::string("cannot make the worker's pipe: ") + std::strerror(errno));
   Fd read_end(fds[0]), write_end(fds[1]);
@@ -89,7 +95,12 @@ WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<v
   Clock::time_point started_at;  // of the operation in flight
   std::string pending;
   char buffer[65536];
+  bool passed_on = false;
   for (;;) {
+    if (!passed_on && interrupted && interrupted()) {
+      ::kill(pid, SIGINT);
+      passed_on = true;
+    }
     int timeout_ms = -1;
     if (end.in_flight) {
       const double left = end.in_flight->seconds - seconds_since(started_at);

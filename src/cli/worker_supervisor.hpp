@@ -30,9 +30,13 @@ struct WorkerEnd {
 
 // Runs the worker `argv` (argv[0] a path; stdin, stdout and stderr shared
 // with ours) to its end, handing each message to on_message as it arrives.
+// The worker runs in its own process group, so a Ctrl-C at the terminal
+// reaches only us: once `interrupted` turns true it is passed on to the
+// worker as one SIGINT (the worker then stops after its row in flight).
 // Throws std::runtime_error when it cannot be started, or (after killing it)
 // when it writes a line that is not a message.
-WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message);
+WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
+                     const std::function<bool()>& interrupted = {});
 
 // The reason recorded for the operation in flight when the worker ended.
 std::string failure_reason(const WorkerEnd& end);

@@ -112,8 +112,8 @@ std::string shell_quoted(const std::string& word) {
   return quoted + "'";
 }
 
-std::string resume_command(const std::vector<std::string>& argv, const std::string& dir) {
-  std::string command;
+std::vector<std::string> resume_arguments(const std::vector<std::string>& argv, const std::string& dir) {
+  std::vector<std::string> words;
   for (std::size_t i = 0; i < argv.size(); ++i) {
     const std::string& word = argv[i];
     if (i > 0 && (word == "--out" || word == "--resume")) {
@@ -121,9 +121,17 @@ std::string resume_command(const std::vector<std::string>& argv, const std::stri
       continue;
     }
     if (i > 0 && (word.rfind("--out=", 0) == 0 || word.rfind("--resume=", 0) == 0)) continue;
-    command += (command.empty() ? "" : " ") + shell_quoted(word);
+    words.push_back(word);
   }
-  return command + (command.empty() ? "" : " ") + "--resume " + shell_quoted(dir);
+  words.push_back("--resume");
+  words.push_back(dir);
+  return words;
+}
+
+std::string resume_command(const std::vector<std::string>& argv, const std::string& dir) {
+  std::string command;
+  for (const auto& word : resume_arguments(argv, dir)) command += (command.empty() ? "" : " ") + shell_quoted(word);
+  return command;
 }
 
 }  // namespace dotsweep

@@ -61,8 +61,10 @@ const std::vector<ResumeField>& resume_device_fields();
 std::optional<std::string> resume_mismatch(const nlohmann::json& saved, const nlohmann::json& now,
                                            const std::vector<ResumeField>& fields);
 
-// The command that resumes: `argv` with any --out/--resume (and their values)
-// removed and `--resume DIR` appended, each word quoted for a POSIX shell.
+// The arguments that resume: `argv` with any --out/--resume (and their
+// values) removed and `--resume DIR` appended.
+std::vector<std::string> resume_arguments(const std::vector<std::string>& argv, const std::string& dir);
+// The same as one command line, each word quoted for a POSIX shell.
 std::string resume_command(const std::vector<std::string>& argv, const std::string& dir);
 // A word as a POSIX shell reads it back unchanged (quoted only when needed).
 std::string shell_quoted(const std::string& word);

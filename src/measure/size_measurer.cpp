@@ -102,6 +102,7 @@ void SizeMeasurer::run_exact_pass(InputKind kind, std::vector<MeasuredOperation>
   const long long n = buffers.main().n;
   for (auto& op : operations) {
     if (!op.size_failure.empty() || !op.ensure_built()) continue;
+    if (observer_) observer_(op, n);
     try {
       op.operation->prepare(n);
       observed_slot(op.observed, kind) = run_and_read(*op.operation, buffers.main(), stream_);
@@ -119,6 +120,7 @@ std::vector<MeasurementRecord> SizeMeasurer::check_and_time(MeasuredOperation& o
   std::vector<MeasurementRecord> rows;
   for (const TimingMode mode : settings_.modes) rows.push_back(record_skeleton(op, n, mode, env_));
   std::string failure = !op.failure.empty() ? op.failure : op.size_failure;
+  if (observer_ && failure.empty()) observer_(op, n);
   try {
     if (failure.empty()) {
       op.observed.float_first = run_and_read(*op.operation, buffers.main(), stream_);

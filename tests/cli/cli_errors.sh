@@ -181,6 +181,15 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- sweep --strategy halving --keep 1 "${run[@]}"
 fi
 
+# ---- Fault isolation: --worker is for the supervisor only; an --isolate
+# sweep's worker reports bad input and a missing GPU as a plain sweep does.
+expect 2 "--worker: this run was not started by a dotsweep supervisor" -- --worker "${run[@]}"
+expect 2 "max-samples: 0 is out of range" -- --isolate --max-samples 0 "${run[@]}"
+expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
+fi
+
 # The quick space lists without a GPU.
 if ! "$dotsweep" list --space "$root/variants/quick.toml" >"$scratch/list" 2>&1; then
   echo "FAIL: list quick.toml"; cat "$scratch/list"; failures=$((failures + 1))

@@ -99,3 +99,21 @@ TEST_CASE("a worker that writes something else is killed and reported") {
   CHECK(threw);
   CHECK_THROWS_AS(run_worker({"/no/such/worker"}, [](const WorkerMessage&) {}), std::runtime_error);
 }
+
+TEST_CASE("a Ctrl-C is passed on to the worker once") {
+  std::vector<WorkerMessage> seen;
+  bool asked = false;
+  // The worker counts the SIGINTs it gets and exits 130 after the first.
+  const std::string body =
+      "say() { printf '%s\\n' \"$1\" >&\"$DOTSWEEP_WORKER_FD\"; }; trap 'exit 130' INT; say 'ready 0'; "
+      "while :; do sleep 0.05; done";
+  const WorkerEnd end = run_worker(
+      {"/bin/bash", "-c", body},
+      [&](const WorkerMessage& m) {
+        seen.push_back(m);
+        asked = true;  // interrupt once the worker is up
+      },
+      [&] { return asked; });
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 130);
+}
