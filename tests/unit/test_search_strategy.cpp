@@ -73,9 +73,10 @@ TEST_CASE("halving screens at the smallest, middle and largest size") {
 }
 
 TEST_CASE("halving keeps the best fraction per type by the geometric mean of relative times") {
-  // Small n: a fastest; large n: b fastest by far. Relative to each
-  // question's best, b's geometric mean wins although a leads at small n, and
-  // raw microseconds would let the large n alone decide.
+  // Small n: a fastest; large n: b fastest by far. b's geometric mean of
+  // relative times wins although a leads at small n. (A geometric mean weighs
+  // every question alike; an arithmetic mean of microseconds would let the
+  // large n alone decide.)
   std::vector<MeasurementRecord> rows{
       screened("a", 4096, 1.0),  screened("a", 1 << 24, 400.0),  //
       screened("b", 4096, 1.2),  screened("b", 1 << 24, 100.0),  //
