@@ -49,7 +49,11 @@ interrupt() {
   "$dotsweep" "${args[@]}" --out "$dir" >"$scratch/$name.out" 2>"$scratch/$name.err" &
   local pid=$!
   wait_rows "$dir" 20 || fail "$name: the sweep wrote no 20 rows"
-  for sig in "$@"; do kill -s "$sig" "$pid"; done
+  # Apart, so two signals are not merged into one pending signal.
+  for sig in "$@"; do
+    kill -s "$sig" "$pid"
+    sleep 0.2
+  done
   wait "$pid"
   local status=$?
   local before
