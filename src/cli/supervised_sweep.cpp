@@ -9,6 +9,7 @@
 #include "cli/worker_supervisor.hpp"
 #include "core/report_writer.hpp"
 #include "core/resume_plan.hpp"
+#include "core/text_file.hpp"
 #include "core/worker_protocol.hpp"
 
 namespace dotsweep {
@@ -21,6 +22,16 @@ std::string own_executable() {
   const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
   if (n <= 0) throw std::runtime_error("cannot find this program's path (/proc/self/exe) to start a worker");
   return std::string(path, static_cast<std::size_t>(n));
+}
+
+// True when sweep.csv already holds every row of the operation: the worker
+// wrote them and died before it could say "done". Recording them again would
+// make the report unreadable (a duplicate row).
+bool already_recorded(const std::string& csv_path, const std::vector<MeasurementRecord>& rows) {
+  std::vector<std::string> modes;
+  for (const auto& row : rows) modes.push_back(row.mode);
+  const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  return plan_resume(csv.rows, modes).finished.count(row_key(rows.front())) > 0;
 }
 
 }  // namespace
@@ -53,7 +64,7 @@ int run_supervised_sweep(const SweepOptions& options) {
     }
     const std::string reason = failure_reason(end);
     const std::vector<MeasurementRecord> rows = failed_rows(end.in_flight->rows, reason);
-    {
+    if (!already_recorded(folder + "/sweep.csv", rows)) {
       SweepCsvWriter csv(folder + "/sweep.csv");  // the worker is gone: ours alone now (a torn last row is cut)
       for (const auto& row : rows) csv.append(row);
     }
