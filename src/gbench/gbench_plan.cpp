@@ -1,0 +1,89 @@
+#include "gbench/gbench_plan.hpp"
+
+#include <cstring>
+
+#include "cli/space_source.hpp"
+#include "core/input_error.hpp"
+#include "core/size_list.hpp"
+#include "core/space_plan.hpp"
+
+namespace dotsweep {
+
+const char* const kGbenchUsage =
+    "usage: dotsweep-gbench [--space FILE] [--sizes LIST] [--device N] [--cache-dir DIR] [--benchmark_* ...]\n"
+    "Registers every baseline and every variant of the space at every size as a Google Benchmark\n"
+    "benchmark named dot/<variant id or baseline>/<n>, timed cold (docs/measuring.md) with CUDA events\n"
+    "as manual time. A variant that fails the correctness checks at a size is reported as an error,\n"
+    "not timed.\n"
+    "  --space FILE     search-space TOML file (default: the embedded variants/default.toml)\n"
+    "  --sizes LIST     problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: the sweep's)\n"
+    "  --device N       CUDA device index (default 0)\n"
+    "  --cache-dir DIR  cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)\n"
+    "Google Benchmark's own flags follow (--benchmark_filter, --benchmark_repetitions,\n"
+    "--benchmark_format=json, --benchmark_list_tests, ...); see --help below.\n";
+
+namespace {
+
+// Matches "--name V" (consuming the next argument) or "--name=V".
+bool take_value(int& i, int argc, char** argv, const char* name, std::string& value) {
+  const std::size_t length = std::strlen(name);
+  if (std::strncmp(argv[i], name, length) != 0) return false;
+  if (argv[i][length] == '=') {
+    value = argv[i] + length + 1;
+    return true;
+  }
+  if (argv[i][length] != '\0') return false;
+  if (i + 1 >= argc) throw InputError(std::string(name) + " needs a value");
+  value = argv[++i];
+  return true;
+}
+
+}  // namespace
+
+GbenchOptions take_gbench_options(int& argc, char** argv) {
+  GbenchOptions options;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    std::string device;
+    if (take_value(i, argc, argv, "--space", options.space_path) ||
+        take_value(i, argc, argv, "--sizes", options.sizes_text) ||
+        take_value(i, argc, argv, "--cache-dir", options.cache_dir))
+      continue;
+    if (take_value(i, argc, argv, "--device", device)) {
+      char* end = nullptr;
+      const long index = std::strtol(device.c_str(), &end, 10);
+      if (device.empty() || *end != '\0' || index < 0 || index > 1024)
+        throw InputError("--device: '" + device + "' is not a device index");
+      options.device = static_cast<int>(index);
+      continue;
+    }
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) options.help = true;
+    argv[kept++] = argv[i];  // Google Benchmark's (its --help prints its flags)
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  return options;
+}
+
+const std::vector<std::string>& gbench_baseline_names() {
+  static const std::vector<std::string> names = {"cublas", "cub", "seed-as-written", "seed-two-pass"};
+  return names;
+}
+
+GbenchPlan make_gbench_plan(const GbenchOptions& options) {
+  GbenchPlan plan;
+  plan.sizes = options.sizes_text.empty() ? default_sizes() : parse_sizes(options.sizes_text);
+  const SearchSpace space = load_space_or_default(options.space_path);
+  // The device's own limits are not known without a GPU; the limits every
+  // CUDA GPU shares are, and a sweep rejects the same configs under them.
+  SpacePlan space_plan = plan_space(space, DeviceLimits{});
+  plan.variants = std::move(space_plan.valid);
+  plan.rejected = space_plan.rejected.size();
+  plan.operations = gbench_baseline_names();
+  for (const auto& config : plan.variants) plan.operations.push_back(config.id());
+  return plan;
+}
+
+std::string benchmark_family_name(const std::string& operation) { return "dot/" + operation; }
+
+}  // namespace dotsweep

@@ -1,0 +1,47 @@
+// What dotsweep-gbench registers, decided without a GPU: its own flags
+// (taken out of argv before Google Benchmark reads the rest), the baselines
+// and the space's variants, the sizes, and each benchmark's name.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/variant_config.hpp"
+
+namespace dotsweep {
+
+struct GbenchOptions {
+  std::string space_path;  // empty: the embedded default space
+  std::string sizes_text;  // empty: default_sizes()
+  int device = 0;
+  std::string cache_dir;   // empty: default_cache_dir()
+  bool help = false;
+};
+
+// Takes --space, --sizes, --device, --cache-dir (as "--x V" or "--x=V") and
+// --help out of argv, leaving argv[0] and everything else for Google
+// Benchmark. Throws InputError on a flag without its value or a device that
+// is not a number.
+GbenchOptions take_gbench_options(int& argc, char** argv);
+
+// The baselines every sweep measures beside its candidates, by the names
+// gpu/baselines.cpp gives them; the session checks they still agree.
+const std::vector<std::string>& gbench_baseline_names();
+
+struct GbenchPlan {
+  std::vector<std::string> operations;  // baselines first, then variant ids, in sweep order
+  std::vector<VariantConfig> variants;  // the space's configs valid on every CUDA GPU
+  std::vector<std::int64_t> sizes;
+  std::size_t rejected = 0;             // configs of the space left out as invalid
+};
+
+// Loads the space and parses the sizes; throws InputError on bad input.
+GbenchPlan make_gbench_plan(const GbenchOptions& options);
+
+// "dot/<operation>": Google Benchmark appends "/<n>" from the benchmark's Arg.
+std::string benchmark_family_name(const std::string& operation);
+
+extern const char* const kGbenchUsage;
+
+}  // namespace dotsweep

@@ -1,0 +1,218 @@
+#include "gbench/gbench_session.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <thread>
+
+#include "core/element_type.hpp"
+#include "core/record.hpp"
+#include "dot_kernel_source.hpp"
+#include "gpu/baselines.hpp"
+#include "gpu/cuda_error.hpp"
+#include "gpu/device_info.hpp"
+#include "gpu/nvrtc_compiler.hpp"
+#include "gpu/size_buffers.hpp"
+#include "gpu/timers.hpp"
+#include "measure/compile_queue.hpp"
+#include "measure/size_inputs.hpp"
+#include "measure/size_measurer.hpp"
+#include "measure/sweep_operations.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+// One cold sample per Google Benchmark iteration: Google Benchmark decides
+// how many iterations and repetitions there are, not the stopping rule.
+constexpr StoppingRule kOneSample{1, 1, 100.0, 1e9};
+
+// The check's own timing (the sweep checks the result its timed launches
+// leave): a handful of samples is enough for that and costs little.
+constexpr StoppingRule kCheckTiming{3, 3, 100.0, 1e9};
+
+class OwnedStream {
+ public:
+  OwnedStream() { check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
+  ~OwnedStream() { cudaStreamDestroy(stream_); }
+  OwnedStream(const OwnedStream&) = delete;
+  OwnedStream& operator=(const OwnedStream&) = delete;
+  cudaStream_t get() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+// What the sweep's check said of one operation at one size.
+struct CheckOutcome {
+  bool correct = false;
+  std::string reason;          // why not, when not correct
+  CorrectnessVerdict verdict;  // as judged, for the check after timing
+  ObservedResults observed;    // what it returned at n (the operation keeps only its latest size's)
+};
+
+MeasureSettings check_settings() {
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule = kCheckTiming;
+  return settings;
+}
+
+}  // namespace
+
+// Members in construction order; destroyed in reverse, so the operations go
+// before the compile queue they were built from, and the stream goes last.
+struct GbenchSession::Gpu {
+  DeviceInfo device;
+  OwnedStream stream;
+  NvrtcCompiler compiler;
+  CompileQueue queue;
+  std::vector<MeasuredOperation> operations;
+  SizeMeasurer checker;
+  ColdTimer timer;
+  std::map<std::pair<std::size_t, std::int64_t>, CheckOutcome> checked;
+  // The timing inputs of the size benchmarked last (one size at a time).
+  std::int64_t inputs_n = 0;
+  std::optional<SizeBuffers> buffers;
+  ExpectedResults expected;
+  std::string lost;  // set once the CUDA context is lost: nothing after it can be trusted
+
+  Gpu(DeviceInfo info, const GbenchOptions& options, const GbenchPlan& plan)
+      : device(std::move(info)),
+        compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(),
+                 options.cache_dir.empty() ? default_cache_dir() : options.cache_dir),
+        queue(compiler, plan.variants, std::max(1u, std::thread::hardware_concurrency())),
+        operations(sweep_operations(device, plan.variants, queue)),
+        checker(device, stream.get(), check_settings()),
+        timer(device, stream.get()) {}
+
+  CheckOutcome check(std::size_t index, std::int64_t n);
+  void load_timing_inputs(std::int64_t n);
+};
+
+CheckOutcome GbenchSession::Gpu::check(std::size_t index, std::int64_t n) {
+  const auto key = std::make_pair(index, n);
+  if (auto found = checked.find(key); found != checked.end()) return found->second;
+  // The check allocates its own buffers for n: the timing ones of another
+  // size go first, those of n stay (the next benchmark at n times on them).
+  if (inputs_n != n) {
+    buffers.reset();
+    inputs_n = 0;
+  }
+  std::vector<MeasuredOperation> one;
+  one.push_back(std::move(operations[index]));
+  std::optional<MeasurementRecord> row;
+  try {
+    checker.measure_size(n, one, [&](const MeasurementRecord& r) { row = r; });
+  } catch (...) {
+    operations[index] = std::move(one.front());
+    throw;
+  }
+  operations[index] = std::move(one.front());
+  CheckOutcome outcome;
+  if (!row) {
+    outcome.reason = "the check produced no row";
+  } else {
+    outcome.correct = row->correct;
+    outcome.reason = row->reason;
+    outcome.verdict.correct = row->correct;
+    outcome.verdict.reason = row->reason;
+    outcome.verdict.rel_err = row->rel_err.value_or(0);
+    outcome.verdict.err_bound = row->err_bound.value_or(0);
+    outcome.verdict.deterministic = row->deterministic.value_or(false);
+    outcome.observed = operations[index].observed;
+  }
+  return checked[key] = outcome;
+}
+
+void GbenchSession::Gpu::load_timing_inputs(std::int64_t n) {
+  if (buffers && inputs_n == n) return;
+  buffers.reset();
+  buffers.emplace(n);
+  // The sweep's timing data for n (same seed): its float64 reference is what
+  // the result after timing is held to. The host copies go with `inputs`.
+  SizeInputs inputs(n, kDefaultSeed, std::max(1u, std::thread::hardware_concurrency()));
+  inputs.load(InputKind::positive_uniform, *buffers, stream.get());
+  check_cuda(cudaStreamSynchronize(stream.get()), "cudaStreamSynchronize(timing inputs)");
+  expected = inputs.expected();
+  inputs_n = n;
+}
+
+GbenchSession::GbenchSession(GbenchOptions options, GbenchPlan plan)
+    : options_(std::move(options)), plan_(std::move(plan)) {}
+
+GbenchSession::~GbenchSession() = default;
+
+GbenchSession::Gpu* GbenchSession::gpu(std::string& why_not) {
+  if (!started_) {
+    started_ = true;
+    try {
+      DeviceInfo device = query_device(options_.device);
+      gpu_ = std::make_unique<Gpu>(std::move(device), options_, plan_);
+      // Registration named the baselines without a device: they must be the ones built.
+      std::vector<std::string> built;
+      for (std::size_t i = 0; i < gbench_baseline_names().size() && i < gpu_->operations.size(); ++i)
+        built.push_back(gpu_->operations[i].name);
+      if (built != gbench_baseline_names())
+        throw GpuError("the baselines built differ from the names registered (gbench_plan.cpp is out of date)");
+    } catch (const std::exception& e) {
+      gpu_.reset();
+      start_failure_ = e.what();
+    }
+  }
+  why_not = start_failure_;
+  return gpu_.get();
+}
+
+void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t n) {
+  std::string why_not;
+  Gpu* g = gpu(why_not);
+  if (!g) return state.SkipWithError(why_not.c_str());
+  if (!g->lost.empty()) return state.SkipWithError(g->lost.c_str());
+  MeasuredOperation& op = g->operations[index];
+  try {
+    const CheckOutcome outcome = g->check(index, n);
+    if (!outcome.correct) return state.SkipWithError(("incorrect, not timed: " + outcome.reason).c_str());
+    g->load_timing_inputs(n);
+    op.operation->prepare(n);
+    const DotInputs inputs = g->buffers->main();
+    double clock_sum = 0;
+    float* last_output = inputs.result;
+    for (auto _ : state) {
+      const TimingSamples sample = g->timer.measure(*op.operation, inputs, kOneSample);
+      state.SetIterationTime(sample.us.front() * 1e-6);
+      clock_sum += sample.clock_mhz.front();
+      last_output = sample.last_output;
+    }
+    // The result the timed launches left must be the checked one (as after a sweep's timing).
+    float timed = 0;
+    check_cuda(cudaMemcpy(&timed, last_output, sizeof timed, cudaMemcpyDeviceToHost), "read timed result");
+    if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
+                                              op.operation->promises_determinism()))
+      return state.SkipWithError(mismatch->c_str());
+
+    const double iterations = static_cast<double>(state.iterations());
+    // Baselines are float32; a variant reads its own element type.
+    const std::size_t baselines = gbench_baseline_names().size();
+    const ElementType type = index < baselines ? ElementType::f32 : plan_.variants[index - baselines].type;
+    const double bytes = dot_bytes(n, element_bytes(type));
+    state.SetBytesProcessed(static_cast<std::int64_t>(iterations * bytes));
+    state.SetItemsProcessed(static_cast<std::int64_t>(iterations) * n);
+    using benchmark::Counter;
+    state.counters["GB/s"] = Counter(iterations * bytes / 1e9, Counter::kIsRate);
+    if (g->device.peak_gbps > 0)
+      state.counters["pct_peak"] = Counter(iterations * bytes / (g->device.peak_gbps * 1e9) * 100.0, Counter::kIsRate);
+    state.counters["sm_clock_mhz"] = Counter(clock_sum, Counter::kAvgIterations);
+    state.SetLabel(g->device.name + ", cold");
+  } catch (const ContextLost& e) {
+    g->lost = e.what();
+    state.SkipWithError(g->lost.c_str());
+  } catch (const std::exception& e) {
+    // A GPU error mid-benchmark may have poisoned the context: check before going on.
+    const cudaError_t status = cudaDeviceSynchronize();
+    if (status != cudaSuccess)
+      g->lost = std::string("the CUDA context was lost: ") + cudaGetErrorName(status) + " after " + e.what();
+    state.SkipWithError(e.what());
+  }
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,49 @@
+// The GPU side of dotsweep-gbench, started by the first benchmark that runs
+// (so listing needs no device). This is the one file that speaks to the
+// measuring library (src/measure); it adds no measuring protocol of its own:
+//  - check: the sweep's SizeMeasurer checks the operation at n (both exact
+//    input sets, the float64 check, determinism, a one-sample cold timing and
+//    the timed-result check) exactly as a sweep does; an incorrect operation
+//    is reported with SkipWithError and never timed by Google Benchmark;
+//  - time: each Google Benchmark iteration is one cold sample of the sweep's
+//    ColdTimer (L2 evicted, stream held behind the blocker, CUDA events
+//    around one launch), handed over as manual time;
+//  - after the loop, the result the last timed launch left must agree with
+//    the checked one, as after a sweep's timing.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "gbench/gbench_plan.hpp"
+
+namespace dotsweep {
+
+class GbenchSession {
+ public:
+  GbenchSession(GbenchOptions options, GbenchPlan plan);
+  ~GbenchSession();
+  GbenchSession(const GbenchSession&) = delete;
+  GbenchSession& operator=(const GbenchSession&) = delete;
+
+  // Benchmark body: plan.operations[operation] at size n.
+  void run(benchmark::State& state, std::size_t operation, std::int64_t n);
+
+ private:
+  struct Gpu;  // device, stream, compiler, operations, timers: CUDA types stay out of this header
+  // Starts the GPU side once; on failure every benchmark reports why.
+  Gpu* gpu(std::string& why_not);
+
+  GbenchOptions options_;
+  GbenchPlan plan_;
+  std::unique_ptr<Gpu> gpu_;
+  std::string start_failure_;  // set when starting failed: no second try
+  bool started_ = false;
+};
+
+}  // namespace dotsweep
