@@ -1,7 +1,7 @@
 // dotsweep: sweep, check and time GPU dot-product kernel variants against
 // cuBLAS and CUB. Exit status: 0 done, 1 a variant failed to compile (list),
 // 2 bad input, 3 no usable GPU, 4 the GPU failed during the run, 5 a host-side
-// failure (out of memory, file system, internal).
+// failure (out of memory, file system, internal), 130 interrupted (Ctrl-C).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -20,7 +20,8 @@
 
 namespace {
 
-void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes) {
+void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes,
+                       std::string& strategy) {
   dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
@@ -66,6 +67,20 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
             return std::string();
           },
           "A,B,..."));
+  // ---- interruptions and resume
+  command.add_option("--resume", o.resume_dir,
+                     "continue the interrupted sweep whose report is in DIR (same options; finished rows are kept)");
+  // ---- search strategies
+  command.add_option("--strategy", strategy, "exhaustive (every config), random (--budget N of them) or halving "
+                     "(screen all with few samples, measure the best --keep fraction fully)")->default_str("exhaustive");
+  command.add_option("--budget", o.strategy.budget, "--strategy random: configurations to measure");
+  command.add_option("--keep", o.strategy.keep_fraction, "--strategy halving: fraction of each type measured fully")
+      ->default_val(o.strategy.keep_fraction);
+  // ---- fault isolation
+  command.add_flag("--isolate", o.isolate,
+                   "measure in worker processes: a kernel that faults or hangs is recorded as incorrect and the sweep "
+                   "goes on");
+  command.add_flag("--worker", o.worker, "a measuring worker of an --isolate sweep")->group("");  // hidden
 }
 
 }  // namespace
@@ -75,10 +90,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   dotsweep::SweepOptions sweep;
-  std::string sweep_sizes, sweep_modes = "cold";
-  add_sweep_options(app, sweep, sweep_sizes, sweep_modes);  // `dotsweep` alone runs the default sweep
+  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive";
+  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy);  // `dotsweep` alone runs the default sweep
   CLI::App* sweep_command = app.add_subcommand("sweep", "check and time every variant and baseline (the default)");
-  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes);
+  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy);
 
   dotsweep::ListOptions list;
   bool no_cache = true;
@@ -136,6 +151,12 @@ int main(int argc, char** argv) {
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     dotsweep::check_sweep_options(sweep);
+    // ---- search strategies
+    sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
+    dotsweep::check_strategy_settings(sweep.strategy, app.count("--budget") + sweep_command->count("--budget") > 0,
+                                      app.count("--keep") + sweep_command->count("--keep") > 0);
+    for (int i = 0; i < argc; ++i)
+      if (std::string(argv[i]) != "--worker") sweep.command_line.push_back(argv[i]);  // the resume command is the user's
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());

@@ -30,11 +30,12 @@ const IntegerRange kIntegers[] = {
     {"--max-samples", 1, kMostSamples},
     {"--top", 0, kIntMax},
     {"--max-configs", 1, kMostMaxConfigs},
+    {"--budget", 1, kIntMax},
     // Any int spells an arch; which ones NVRTC compiles for is checked later.
     {"--arch", std::numeric_limits<int>::min(), kIntMax},
 };
 
-const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir"};
+const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume", "--strategy"};
 
 std::string range_text(std::int64_t min, std::uint64_t max) {
   if (min == std::numeric_limits<int>::min()) return "a whole number";
@@ -126,6 +127,9 @@ void check_sweep_options(const SweepOptions& o) {
   check_positive("--time-budget", rule.budget_seconds, kMostTimeBudgetSeconds, "(seconds per row)");
   if (o.top < 0) out_of_range("--top", std::to_string(o.top), "0 or more");
   check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
+  // ---- interruptions and resume
+  if (!o.resume_dir.empty() && !o.out_dir.empty())
+    throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");
 }
 
 void check_list_options(const ListOptions& o, bool arch_given, bool use_cache_given) {

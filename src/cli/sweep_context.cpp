@@ -1,16 +1,45 @@
 #include "cli/sweep_context.hpp"
 
 #include "cli/space_source.hpp"
+#include "dotsweep_version.hpp"
 
 namespace dotsweep {
 
-nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& space, const SpacePlan& plan,
-                             const DeviceInfo& device, const Environment& env, const ReadCeiling& ceiling,
-                             const std::vector<std::int64_t>& sizes, const std::string& nvml_status) {
+nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& space,
+                              const std::vector<std::int64_t>& sizes) {
   const StoppingRule& rule = options.measure.rule;
   std::vector<std::string> modes;
   for (const TimingMode mode : options.measure.modes) modes.push_back(to_string(mode));
   nlohmann::json j;
+  j["dotsweep_version"] = DOTSWEEP_VERSION;
+  j["seed"] = options.measure.seed;
+  j["options"] = {{"sizes", sizes},
+                  {"modes", modes},
+                  {"min_samples", rule.min_samples},
+                  {"max_samples", rule.max_samples},
+                  {"ci_halfwidth_pct", rule.ci_halfwidth_pct},
+                  {"time_budget_s", rule.budget_seconds}};
+  // The strategy and its parameters: part of what a resume must share.
+  const StrategySettings& strategy = options.strategy;
+  nlohmann::json& chosen = j["options"]["strategy"];
+  chosen["name"] = to_string(strategy.strategy);
+  if (strategy.strategy == Strategy::random) chosen["budget"] = strategy.budget;
+  if (strategy.strategy == Strategy::halving) {
+    chosen["keep_fraction"] = strategy.keep_fraction;
+    chosen["screen_samples"] = kScreenSamples;
+    chosen["screen_sizes"] = screen_sizes(sizes);
+  }
+  j["space"] = {{"name", space.name},
+                {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
+                {"text", space.source_text},
+                {"configs", space.configs.size()}};
+  return j;
+}
+
+nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& space, const SpacePlan& plan,
+                             const DeviceInfo& device, const Environment& env, const ReadCeiling& ceiling,
+                             const std::vector<std::int64_t>& sizes, const std::string& nvml_status) {
+  nlohmann::json j = sweep_identity(options, space, sizes);
   j["dotsweep_version"] = env.dotsweep_version;
   j["timestamp"] = env.timestamp;
   j["seed"] = env.seed;
@@ -26,22 +55,13 @@ nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& spa
                        {"ci_hi_gbps", ceiling.ci_hi_gbps},
                        {"kernel", ceiling.shape},
                        {"bytes", ceiling.bytes}};
-  j["options"] = {{"sizes", sizes},
-                  {"modes", modes},
-                  {"min_samples", rule.min_samples},
-                  {"max_samples", rule.max_samples},
-                  {"ci_halfwidth_pct", rule.ci_halfwidth_pct},
-                  {"time_budget_s", rule.budget_seconds},
-                  {"event_tick_us", kEventTickUs},
-                  {"min_hot_launches", kMinHotLaunches},
-                  {"throttle_fraction", kThrottleFraction},
-                  {"hot_footprint_l2s", kHotFootprintL2s},
-                  {"max_hot_slots", kMaxHotSlots},
-                  {"cache_dir", options.cache_dir}};
-  j["space"] = {{"name", space.name},
-                {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
-                {"text", space.source_text},
-                {"configs", space.configs.size()}};
+  nlohmann::json& o = j["options"];
+  o["event_tick_us"] = kEventTickUs;
+  o["min_hot_launches"] = kMinHotLaunches;
+  o["throttle_fraction"] = kThrottleFraction;
+  o["hot_footprint_l2s"] = kHotFootprintL2s;
+  o["max_hot_slots"] = kMaxHotSlots;
+  o["cache_dir"] = options.cache_dir;
   nlohmann::json rejects = nlohmann::json::array();
   for (const auto& r : plan.rejected) rejects.push_back({{"variant", r.id}, {"reason", r.reason}});
   j["space"]["rejected"] = rejects;

@@ -13,6 +13,12 @@
 
 namespace dotsweep {
 
+// The part of context.json known before looking for a GPU (version, seed,
+// sizes, modes, stopping rule, space), laid out as in the full context so a
+// resumed sweep compares it with the saved one (core/resume_plan.hpp).
+nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& space,
+                              const std::vector<std::int64_t>& sizes);
+
 nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& space, const SpacePlan& plan,
                              const DeviceInfo& device, const Environment& env, const ReadCeiling& ceiling,
                              const std::vector<std::int64_t>& sizes, const std::string& nvml_status);

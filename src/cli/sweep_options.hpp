@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/search_strategy.hpp"
 #include "core/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
@@ -23,6 +24,14 @@ struct SweepOptions {
   int top = 5;                            // rows per size in the printed summary
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
   bool progress = true;
+  // ---- interruptions and resume (cli/interrupt.hpp, core/resume_plan.hpp)
+  std::string resume_dir;                 // --resume DIR: continue the sweep whose report is in DIR
+  std::vector<std::string> command_line;  // argv as given, for the printed resume command
+  // ---- search strategies
+  StrategySettings strategy;              // --strategy, --budget, --keep
+  // ---- fault isolation (cli/supervised_sweep.hpp)
+  bool isolate = false;                   // --isolate: measure in worker processes
+  bool worker = false;                    // --worker (hidden): this is such a worker
 };
 
 }  // namespace dotsweep

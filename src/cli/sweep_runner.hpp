@@ -6,8 +6,10 @@
 
 namespace dotsweep {
 
-// Exit status: 0 done, 4 the CUDA context was lost (rows measured so far are
-// kept). Throws InputError for bad input and NoDeviceError without a GPU.
+// Exit status: 0 done, 4 the CUDA context was lost, 130 stopped by Ctrl-C or
+// SIGTERM (in both, the rows measured so far are ranked and reported; after
+// an interrupt the command that resumes is printed). Throws InputError for bad input (also a
+// --resume that does not match its folder) and NoDeviceError without a GPU.
 int run_sweep(const SweepOptions& options);
 
 }  // namespace dotsweep

@@ -21,6 +21,13 @@ std::string claim_folder(const std::string& path) {
   if (ec) throw InputError("cannot create report folder '" + path + "': " + ec.message() + " (pass --out DIR)");
   return path + "/sweep.csv";
 }
+
+std::string reopen_folder(const std::string& path, const std::vector<MeasurementRecord>& kept) {
+  if (!std::filesystem::is_directory(path))
+    throw InputError("--resume '" + path + "': not a report folder (no such folder)");
+  write_records(path + "/sweep.csv", kept);  // atomically: a kill now leaves the old file or this one
+  return path + "/sweep.csv";
+}
 }  // namespace
 
 namespace {
@@ -67,7 +74,7 @@ void ReportFolder::require_free(const std::string& path) {
   for (const auto& name : report_file_names())
     if (std::filesystem::exists(std::filesystem::path(path) / name))
       throw InputError("report folder '" + path + "' already holds a report (" + name +
-                       "); pass a new --out folder (resuming a sweep is not built yet)");
+                       "); pass a new --out folder, or --resume it to continue that sweep");
   require_writable(path);
 }
 
@@ -77,6 +84,9 @@ const std::vector<std::string>& report_file_names() {
 }
 
 ReportFolder::ReportFolder(std::string path) : path_(std::move(path)), csv_(claim_folder(path_)) {}
+
+ReportFolder::ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept)
+    : path_(std::move(path)), csv_(reopen_folder(path_, kept)) {}
 
 void ReportFolder::write_context(const std::string& json_text) { write_text_file(path_ + "/context.json", json_text); }
 

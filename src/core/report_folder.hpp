@@ -21,6 +21,11 @@ class ReportFolder {
   // folder that already holds a report: appending to it and re-ranking would
   // mix or drop the earlier run's rows.
   explicit ReportFolder(std::string path);
+  // Continues the report in an existing folder (--resume): sweep.csv is
+  // rewritten with `kept`, the rows of finished keys (core/resume_plan.hpp),
+  // so a row cut short or a key with only some of its modes is gone before
+  // further rows are appended.
+  ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept);
   // The same refusal without creating anything, so a taken --out folder is
   // reported before the sweep looks for a GPU; also refuses an existing file
   // and a folder that cannot be written (tried by writing, then undone).

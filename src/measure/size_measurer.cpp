@@ -111,6 +111,7 @@ void SizeMeasurer::run_exact_pass(InputKind kind, const std::vector<MeasuredOper
   for (MeasuredOperation* op_pointer : operations) {
     MeasuredOperation& op = *op_pointer;
     if (op.timed_only || !op.size_failure.empty() || !op.ensure_built()) continue;
+    if (observer_) observer_(op, n);
     try {
       // The group was formed from op.type; the built operation must agree, or
       // it would read inputs of another type as its own.
@@ -133,6 +134,7 @@ std::vector<MeasurementRecord> SizeMeasurer::check_and_time(MeasuredOperation& o
   std::vector<MeasurementRecord> rows;
   for (const TimingMode mode : settings_.modes) rows.push_back(record_skeleton(op, n, mode, env_));
   std::string failure = !op.failure.empty() ? op.failure : op.size_failure;
+  if (observer_ && failure.empty()) observer_(op, n);
   try {
     if (failure.empty() && op.timed_only && !op.ensure_built()) failure = op.failure;
     if (failure.empty() && op.timed_only) {

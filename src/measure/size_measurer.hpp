@@ -64,6 +64,11 @@ class SizeMeasurer {
   // Throws ContextLost when the device stops answering.
   void measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row);
 
+  // Called before each operation's exact passes and its check-and-time at n:
+  // the measuring worker's heartbeat (cli/worker_supervisor.hpp). Optional.
+  using OperationObserver = std::function<void(const MeasuredOperation&, long long n)>;
+  void set_operation_observer(OperationObserver observer) { observer_ = std::move(observer); }
+
   std::size_t peak_device_bytes() const { return peak_device_bytes_; }
   // Why NVML clocks are not recorded; empty when they are.
   const std::string& nvml_status() const { return nvml_status_; }
@@ -91,6 +96,7 @@ class SizeMeasurer {
   std::string nvml_status_;
   std::unique_ptr<CounterPass> counters_;
   std::size_t peak_device_bytes_ = 0;
+  OperationObserver observer_;
 };
 
 }  // namespace dotsweep

@@ -178,6 +178,29 @@ DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "cuda_fp16.h, which is not in '$scratc
 DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "set DOTSWEEP_CUDA_INCLUDE to the toolkit's include directory" -- \
   sweep --space "$root/variants/quick.toml" --out "$scratch/run-inc"
 
+# ---- Search strategies: the names and their options' relations, before the GPU.
+expect 2 "unknown strategy 'greedy'; accepted: exhaustive, random, halving" -- --strategy greedy "${run[@]}"
+expect 2 "--strategy random needs --budget N" -- --strategy random "${run[@]}"
+expect 2 "--budget: 0 is out of range; accepted: 1 or more" -- --strategy random --budget 0 "${run[@]}"
+expect 2 "--budget only applies with --strategy random" -- --budget 5 "${run[@]}"
+expect 2 "--keep: 0 is out of range" -- --strategy halving --keep 0 "${run[@]}"
+expect 2 "--keep: 1.5 is out of range" -- sweep --strategy halving --keep 1.5 "${run[@]}"
+expect 2 "--keep only applies with --strategy halving" -- --keep 0.5 "${run[@]}"
+expect 2 "--strategy: the value is empty" -- --strategy "" "${run[@]}"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  expect 3 "no usable CUDA device" -- --strategy random --budget 3 "${run[@]}"
+  expect 3 "no usable CUDA device" -- sweep --strategy halving --keep 1 "${run[@]}"
+fi
+
+# ---- Fault isolation: --worker is for the supervisor only; an --isolate
+# sweep's worker reports bad input and a missing GPU as a plain sweep does.
+expect 2 "--worker: this run was not started by a dotsweep supervisor" -- --worker "${run[@]}"
+expect 2 "max-samples: 0 is out of range" -- --isolate --max-samples 0 "${run[@]}"
+expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
+fi
+
 # The quick space lists without a GPU.
 if ! "$dotsweep" list --space "$root/variants/quick.toml" >"$scratch/list" 2>&1; then
   echo "FAIL: list quick.toml"; cat "$scratch/list"; failures=$((failures + 1))

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Ctrl-C, a second Ctrl-C, SIGTERM and kill -9 in the middle of a sweep, each
+# followed by the resume: the resumed report must hold exactly the rows of an
+# uninterrupted sweep, each once. Needs a GPU (exit 77 without one).
+# Usage: interrupt_resume_gpu.sh DOTSWEEP SOURCE_ROOT
+set -u
+dotsweep=$1
+root=$2
+failures=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+if ! "$dotsweep" info >/dev/null 2>&1; then
+  echo "skip: no usable GPU (dotsweep info failed)"
+  exit 77
+fi
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+rows() { python3 -c 'import csv,sys; print(sum(1 for _ in csv.DictReader(open(sys.argv[1]))))' "$1"; }
+# Distinct (variant, type, n, mode) keys: equal to rows() when none repeats.
+keys() {
+  python3 -c 'import csv,sys; print(len({(r["variant"],r["type"],r["n"],r["mode"]) for r in csv.DictReader(open(sys.argv[1]))}))' "$1"
+}
+# Waits until DIR/sweep.csv holds at least N rows (the header is one line).
+wait_rows() {
+  local dir=$1 n=$2
+  for _ in $(seq 1 1200); do
+    [[ -f $dir/sweep.csv ]] && (($(wc -l <"$dir/sweep.csv") - 1 >= n)) && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+args=(--space "$root/variants/quick.toml" --sizes 4096,65536,1000003 --mode cold,hot --min-samples 5 --max-samples 10
+  --time-budget 0.2 --no-progress)
+
+# The reference: an uninterrupted sweep (also warms the cubin cache).
+"$dotsweep" "${args[@]}" --out "$scratch/full" >/dev/null 2>"$scratch/full.err" || fail "the reference sweep failed"
+full=$(rows "$scratch/full/sweep.csv")
+echo "reference sweep: $full rows"
+
+# interrupt NAME SIGNALS...: starts a sweep, sends the signals once 20 rows
+# are in, and checks the exit and what was left; then runs the printed resume
+# command and checks the result against the reference.
+interrupt() {
+  local name=$1
+  shift
+  local dir="$scratch/$name"
+  "$dotsweep" "${args[@]}" --out "$dir" >"$scratch/$name.out" 2>"$scratch/$name.err" &
+  local pid=$!
+  wait_rows "$dir" 20 || fail "$name: the sweep wrote no 20 rows"
+  # Apart, so two signals are not merged into one pending signal.
+  for sig in "$@"; do
+    kill -s "$sig" "$pid"
+    sleep 0.2
+  done
+  wait "$pid"
+  local status=$?
+  local before
+  before=$(($(wc -l <"$dir/sweep.csv") - 1))
+  local resume
+  resume=$(grep -A1 'to continue where it stopped, run:' "$scratch/$name.err" | tail -1 | sed 's/^  //')
+  case $name in
+    kill9)
+      [[ $status -eq 137 ]] || fail "$name: exit $status, want 137"
+      resume="$(printf '%q ' "$dotsweep" "${args[@]}") --resume $(printf '%q' "$dir")"
+      ;;
+    twice)
+      [[ $status -eq 130 ]] || fail "$name: exit $status, want 130 at once"
+      resume="$(printf '%q ' "$dotsweep" "${args[@]}") --resume $(printf '%q' "$dir")"
+      ;;
+    *)
+      [[ $status -eq 130 ]] || fail "$name: exit $status, want 130"
+      [[ -n $resume ]] || fail "$name: no resume command printed"
+      for f in sweep.csv best.csv summary.md context.json; do [[ -s $dir/$f ]] || fail "$name: no $f"; done
+      python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["run"]; sys.exit(0 if r["interrupted"] and not r["completed"] else 1)' \
+        "$dir/context.json" || fail "$name: context.json does not say interrupted"
+      [[ $(keys "$dir/sweep.csv") -eq $before ]] || fail "$name: repeated rows after the interrupt"
+      ;;
+  esac
+  ((before < full)) || fail "$name: the interrupt came too late ($before of $full rows)"
+  echo "$name: exit $status after $before of $full rows; resuming with: $resume"
+  eval "$resume" >/dev/null 2>"$scratch/$name.resume.err"
+  local resumed=$?
+  local after
+  after=$(rows "$dir/sweep.csv")
+  [[ $resumed -eq 0 ]] || { fail "$name: the resume exited $resumed"; cat "$scratch/$name.resume.err"; }
+  [[ $after -eq $full ]] || fail "$name: $after rows after the resume, want $full"
+  [[ $(keys "$dir/sweep.csv") -eq $after ]] || fail "$name: repeated rows after the resume"
+  grep -m1 '^resuming:' "$scratch/$name.resume.err"
+  echo "$name: resumed to $after rows (reference $full)"
+}
+
+interrupt sigint INT
+interrupt sigterm TERM
+interrupt twice INT INT
+interrupt kill9 KILL
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures interrupt/resume check(s) failed"
+  exit 1
+fi
+echo "all interrupt/resume checks passed"

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# --resume refusals, all decided before looking for a GPU: each is one line on
+# stderr, exit 2, and leaves the folder exactly as it was.
+# Usage: resume_cli.sh DOTSWEEP SOURCE_ROOT
+set -u
+dotsweep=$1
+root=$2
+failures=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+expect() {  # expect STATUS PATTERN -- ARGS...
+  local want=$1 pattern=$2
+  shift 3
+  "$dotsweep" "$@" >"$scratch/out" 2>"$scratch/err"
+  local got=$?
+  local lines
+  lines=$(wc -l <"$scratch/err")
+  if [[ $got -ne $want ]] || ! grep -qF -- "$pattern" "$scratch/err" || [[ $lines -ne 1 ]]; then
+    fail "dotsweep $* -> exit $got (want $want, '$pattern'), stderr ($lines lines):"
+    cat "$scratch/err"
+  else
+    echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
+  fi
+}
+
+version=$("$dotsweep" --version | sed -n 's/^dotsweep \([^,]*\),.*/\1/p')
+[[ -n $version ]] || fail "cannot read the version from dotsweep --version"
+space="$root/variants/quick.toml"
+# The options every run below repeats; the saved context records the same.
+run=(--space "$space" --sizes 4096,65536 --mode cold --seed 5 --min-samples 10 --max-samples 100 --ci-target 1
+  --time-budget 2)
+
+# make_report DIR [KEY=JSON ...]: a report folder as an interrupted sweep with
+# the options above leaves it (context.json, two rows of sweep.csv), with the
+# given context fields overridden (KEY is a /json/pointer).
+make_report() {
+  local dir=$1
+  shift
+  mkdir -p "$dir"
+  python3 - "$dir" "$space" "$version" "$@" <<'PY'
+import json, sys
+d, space, version = sys.argv[1:4]
+ctx = {"dotsweep_version": version, "seed": 5, "timestamp": "2026-11-30T08:00:00Z",
+       "options": {"sizes": [4096, 65536], "modes": ["cold"], "min_samples": 10, "max_samples": 100,
+                   "ci_halfwidth_pct": 1.0, "time_budget_s": 2.0, "strategy": {"name": "exhaustive"}},
+       "space": {"text": open(space).read()},
+       "device": {"name": "NVIDIA H200", "cc": "9.0"}}
+for override in sys.argv[4:]:
+    pointer, value = override.split("=", 1)
+    *parents, last = pointer.strip("/").split("/")
+    node = ctx
+    for p in parents: node = node[p]
+    node[last] = json.loads(value)
+json.dump(ctx, open(d + "/context.json", "w"), indent=2)
+PY
+  cp "$root/tests/fixtures/resume/sweep.csv" "$dir/sweep.csv"
+}
+
+snapshot() { (cd "$1" && md5sum ./* 2>/dev/null); }
+
+expect 2 "--resume '$scratch/none': no such folder" -- "${run[@]}" --resume "$scratch/none"
+mkdir "$scratch/empty"
+expect 2 "not a dotsweep report folder" -- "${run[@]}" --resume "$scratch/empty"
+expect 2 "--resume" -- "${run[@]}" --resume ""
+make_report "$scratch/both"
+expect 2 "--out and --resume together" -- "${run[@]}" --resume "$scratch/both" --out "$scratch/other"
+
+make_report "$scratch/badjson" && echo "{" >"$scratch/badjson/context.json"
+expect 2 "its context.json is not valid JSON" -- "${run[@]}" --resume "$scratch/badjson"
+
+# Each difference from the interrupted sweep is named with both values.
+check_refused() {  # check_refused NAME PATTERN OVERRIDE -- ARGS...
+  local name=$1 pattern=$2 override=$3
+  shift 4
+  make_report "$scratch/$name" "$override"
+  local before
+  before=$(snapshot "$scratch/$name")
+  expect 2 "$pattern" -- "$@" --resume "$scratch/$name"
+  [[ $(snapshot "$scratch/$name") == "$before" ]] || fail "the refused --resume changed $scratch/$name"
+}
+check_refused sizes 'sizes differs: the interrupted sweep had [4096,1024], this one has [4096,65536]' \
+  '/options/sizes=[4096,1024]' -- "${run[@]}"
+check_refused modes 'timing modes differs: the interrupted sweep had ["cold","hot"], this one has ["cold"]' \
+  '/options/modes=["cold","hot"]' -- "${run[@]}"
+check_refused version 'dotsweep version differs: the interrupted sweep had "0.0.1"' '/dotsweep_version="0.0.1"' \
+  -- "${run[@]}"
+check_refused space 'space (its file'"'"'s text) differs' '/space/text="name = \"other\""' -- "${run[@]}"
+check_refused seed 'seed differs: the interrupted sweep had 6, this one has 5' '/seed=6' -- "${run[@]}"
+check_refused samples '--max-samples differs' '/options/max_samples=50' -- "${run[@]}"
+check_refused budget '--time-budget differs' '/options/time_budget_s=3' -- "${run[@]}"
+check_refused strategy 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"name":"exhaustive"}' \
+  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}"
+check_refused budget_n 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"budget":4,"name":"random"}' \
+  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}" --strategy random --budget 4
+check_refused stamp 'sweep.csv holds a row of another sweep' '/timestamp="2026-11-30T09:00:00Z"' -- "${run[@]}"
+# Options left at their defaults are compared too: here the seed.
+check_refused default_seed 'seed differs: the interrupted sweep had 5, this one has 20261129' '/seed=5' \
+  -- --space "$space" --sizes 4096,65536 --mode cold --min-samples 10 --max-samples 100 --ci-target 1 --time-budget 2
+
+# A matching folder passes every check before the GPU: without one it ends in
+# exit 3 and the folder is untouched; a torn last row is warned about first.
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  make_report "$scratch/match"
+  printf '1,1,cub,base' >>"$scratch/match/sweep.csv"
+  before=$(snapshot "$scratch/match")
+  "$dotsweep" "${run[@]}" --resume "$scratch/match" >"$scratch/out" 2>"$scratch/err"
+  got=$?
+  if [[ $got -ne 3 ]] || ! grep -q "ended in a row cut short" "$scratch/err" ||
+    ! grep -q "no usable CUDA device" "$scratch/err" || [[ $(wc -l <"$scratch/err") -ne 2 ]]; then
+    fail "a matching --resume without a GPU -> exit $got, stderr:"
+    cat "$scratch/err"
+  else
+    echo "ok: a matching --resume without a GPU -> 3: $(tr '\n' ' ' <"$scratch/err")"
+  fi
+  [[ $(snapshot "$scratch/match") == "$before" ]] || fail "--resume without a GPU changed the folder"
+fi
+
+if [[ $failures -ne 0 ]]; then
+  echo "$failures resume CLI check(s) failed"
+  exit 1
+fi
+echo "all resume CLI checks passed"
