@@ -43,6 +43,7 @@ class PlantedFault : public DotOperation {
   long long grid_blocks() const override { return real_->grid_blocks(); }
   SummationShape summation_shape() const override { return real_->summation_shape(); }
   bool promises_determinism() const override { return real_->promises_determinism(); }
+  ElementType element_type() const override { return real_->element_type(); }
 
  private:
   std::unique_ptr<DotOperation> real_;
