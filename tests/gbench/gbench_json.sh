@@ -15,7 +15,7 @@ out=${DOTSWEEP_GBENCH_JSON:-$(mktemp)}
 # The baselines are name.f32 once the quick space holds several types (docs/gbench.md).
 suffix=
 [[ -n $("$gbench" --space "$root/variants/quick.toml" --sizes "$n" --benchmark_list_tests \
-  --benchmark_filter='^dot/cublas\.f32/') ]] && suffix=.f32
+  --benchmark_filter='^dot/cublas\.f32/' 2>/dev/null) ]] && suffix=.f32
 "$gbench" --space "$root/variants/quick.toml" --sizes "$n" \
   --benchmark_filter="^dot/((cublas|thrust|floor|seed-as-written)${suffix//./\\.}|${variant//./\\.})/$n/" \
   --benchmark_repetitions=2 --benchmark_min_time=0.05 --benchmark_format=json >"$out" || {

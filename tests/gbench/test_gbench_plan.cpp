@@ -70,3 +70,12 @@ TEST_CASE("gbench names: naming again replaces, never appends") {
   name_operations(plan);
   CHECK(plan.operations.size() == 7);
 }
+
+TEST_CASE("gbench names: two types are already several") {
+  GbenchPlan plan;
+  plan.variants = {config_of(ElementType::f64, 256), config_of(ElementType::f16, 256)};
+  name_operations(plan);
+  CHECK(plan.operations == std::vector<std::string>{"cublas.f64", "cub.f64", "thrust.f64", "floor.f64", "cublas.f16",
+                                                    "cub.f16", "thrust.f16", "floor.f16", plan.variants[0].id(),
+                                                    plan.variants[1].id()});
+}
