@@ -117,3 +117,39 @@ TEST_CASE("a Ctrl-C is passed on to the worker once") {
   CHECK(end.how == WorkerEnd::How::exited);
   CHECK(end.exit_status == 130);
 }
+
+TEST_CASE("a repeated start is a heartbeat: the deadline counts from the latest one") {
+  // Rows held for the counter pass: the worker repeats the start of the
+  // operation in flight each time an earlier one's rows come out. Three
+  // heartbeats 0.3 s apart outlive a 0.5 s deadline without being hung...
+  std::vector<WorkerMessage> seen;
+  WorkerEnd end = run_fake("say \"$M1\"; for i in 1 2 3; do sleep 0.3; say \"$M1\"; done; sleep 0.3; say done; exit 0",
+                           seen, {start_line(0.5, {skeleton("held")})});
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 0);
+  CHECK_FALSE(end.in_flight);
+  // ... and without the heartbeats the same timing is a hang.
+  seen.clear();
+  end = run_fake("say \"$M1\"; sleep 1.2; say done; exit 0", seen, {start_line(0.5, {skeleton("held")})});
+  CHECK(end.how == WorkerEnd::How::hung);
+}
+
+TEST_CASE("an 'into' message reaches the supervisor's handler") {
+  std::vector<WorkerMessage> seen;
+  const WorkerEnd end =
+      run_fake("say 'into screen.csv'; say \"$M1\"; say 'failed a trap'; exit 4", seen, {start_line(5, {skeleton("s")})});
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0].kind == WorkerMessage::Kind::into);
+  CHECK(seen[0].file == "screen.csv");
+  REQUIRE(end.in_flight);
+  CHECK(end.exit_status == 4);
+}
+
+TEST_CASE("the worker runs `program` under the name argv[0] gives it") {
+  // The worker prints its resume command from its argv: the user's spelling.
+  const WorkerEnd end = run_worker(
+      {"my-dotsweep", "-c", "read -r -d '' first < /proc/$$/cmdline; [[ $first == my-dotsweep ]] && exit 0 || exit 9"},
+      [](const WorkerMessage&) {}, {}, "/bin/bash");
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 0);
+}
