@@ -199,8 +199,8 @@ expect 2 "--worker: this run was not started by a dotsweep supervisor" -- --work
 expect 2 "max-samples: 0 is out of range" -- --isolate --max-samples 0 "${run[@]}"
 expect 2 "max-samples: 0 is out of range" -- --no-isolate --max-samples 0 "${run[@]}"
 expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
-expect 2 "--resume '$scratch/none': no such folder" -- --resume "$scratch/none" "${run[@]}"
-expect 2 "--resume '$scratch/none': no such folder" -- --no-isolate --resume "$scratch/none" "${run[@]}"
+expect 2 "--resume '$scratch/none': no such folder" -- --resume "$scratch/none" --sizes 4096
+expect 2 "--resume '$scratch/none': no such folder" -- --no-isolate --resume "$scratch/none" --sizes 4096
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
   expect 3 "no usable CUDA device" -- --no-isolate "${run[@]}"
