@@ -20,6 +20,7 @@ namespace dotsweep {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int kInterruptPollMs = 200;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -101,14 +102,21 @@ WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<v
       ::kill(pid, SIGINT);
       passed_on = true;
     }
-    int timeout_ms = -1;
+    // Wake at least every kInterruptPollMs: a Ctrl-C that lands between the
+    // check above and poll() would otherwise wait for the worker's next
+    // message, which during setup (compiling) can be a minute away.
+    int timeout_ms = kInterruptPollMs;
+    bool until_deadline = false;
     if (end.in_flight) {
       const double left = end.in_flight->seconds - seconds_since(started_at);
-      timeout_ms = left <= 0 ? 0 : static_cast<int>(std::ceil(left * 1000));
+      const int deadline_ms = left <= 0 ? 0 : static_cast<int>(std::ceil(left * 1000));
+      until_deadline = deadline_ms <= timeout_ms;
+      if (until_deadline) timeout_ms = deadline_ms;
     }
     pollfd watched{read_end.get(), POLLIN, 0};
     const int ready = ::poll(&watched, 1, timeout_ms);
-    if (ready < 0 && errno == EINTR) continue;  // Ctrl-C: the worker sees it too and stops by itself
+    if (ready < 0 && errno == EINTR) continue;  // Ctrl-C: passed on at the top of the loop
+    if (ready == 0 && !until_deadline) continue;
     if (ready == 0) {                           // the watchdog
       end.how = WorkerEnd::How::hung;
       end.signal = SIGKILL;

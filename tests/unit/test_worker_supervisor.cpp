@@ -153,3 +153,18 @@ TEST_CASE("the worker runs `program` under the name argv[0] gives it") {
   CHECK(end.how == WorkerEnd::How::exited);
   CHECK(end.exit_status == 0);
 }
+
+TEST_CASE("a Ctrl-C is passed on while the worker is silent (setup, compiling)") {
+  // Nothing in flight and no message coming: the supervisor must still wake
+  // up to pass the Ctrl-C on, not wait for the worker's next line.
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const std::string body =
+      "say() { printf '%s\\n' \"$1\" >&\"$DOTSWEEP_WORKER_FD\"; }; trap 'exit 130' INT; say 'ready 0'; "
+      "for i in $(seq 1 200); do sleep 0.05; done; exit 7";
+  const WorkerEnd end = run_worker({"/bin/bash", "-c", body}, [](const WorkerMessage&) {},
+                                   [&] { return elapsed() > 0.3; });
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 130);
+  CHECK(elapsed() < 5);
+}
