@@ -104,5 +104,4 @@ HalvingOutcome run_halving(const DeviceInfo& device, cudaStream_t stream, const 
   return outcome;
 }
 
-// The rows of the sweep, as far as it got.
 }  // namespace dotsweep

@@ -56,6 +56,9 @@ class Stream {
  private:
   cudaStream_t stream_ = nullptr;
 };
+
+// context.json as the sweep starts; a resume keeps the report's start and
+// records itself.
 nlohmann::json starting_context(const SweepOptions& options, const SweepSetup& s, const ReadCeiling& ceiling,
                                 const std::string& nvml_status, std::time_t started_at) {
   nlohmann::json context = sweep_context(options, s.space, s.plan, s.device, s.env, ceiling, s.sizes, nvml_status);
@@ -80,6 +83,8 @@ void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCe
   if (!nvml_status.empty()) std::fprintf(stderr, "; NVML clocks not recorded: %s", nvml_status.c_str());
   std::fprintf(stderr, "\nreports: %s\n", s.out_dir.c_str());
 }
+
+// The rows of the sweep, as far as it got.
 struct Measured {
   std::vector<MeasurementRecord> records;  // every row of the report, kept ones first
   bool interrupted = false;

@@ -152,6 +152,4 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   return s;
 }
 
-// context.json as the sweep starts; a resume keeps the report's start and
-// records itself.
 }  // namespace dotsweep
