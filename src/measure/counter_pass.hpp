@@ -1,8 +1,8 @@
 // The counter pass of a sweep: after a row's timed samples (never during
 // them), one more run of the operation under CUPTI's Range Profiler fills the
-// row's counter columns. `all` profiles every timed row as it is finished;
-// `top` holds a size's rows until all are timed, then profiles each
-// (type, n, mode)'s tie group and the baselines. When counters are
+// row's counter columns. Both scopes hold a size's rows until all are timed,
+// then profile them in one batch (one enable of the range profiler): `all`
+// every timed row, `top` each (type, n, mode)'s tie group and the baselines. When counters are
 // unavailable every row says why in cupti_status and one warning is printed.
 #pragma once
 
@@ -17,6 +17,7 @@
 #include "core/record.hpp"
 #include "core/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
+#include "gpu/cupti_range_profiler.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
@@ -24,7 +25,6 @@
 
 namespace dotsweep {
 
-class CuptiRangeProfiler;
 
 // The same as SizeMeasurer's RowSink (kept here so the headers do not include each other).
 using CounterRowSink = std::function<void(const MeasurementRecord&)>;
@@ -49,11 +49,11 @@ class CounterPass {
   CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream, CounterSettings settings);
   ~CounterPass();
 
-  // Takes a finished row of `op`: profiles it now (`all`), holds it (`top`)
-  // or hands it on with the reason counters were not collected.
+  // Takes a finished row of `op`: holds it for the size's batch, or hands it
+  // on with the reason counters are not collected (off, unavailable).
   void add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs, const CounterRowSink& on_row);
-  // End of a size: `top` profiles the tie groups and baselines among the held
-  // rows and hands every held row on, in the order they came.
+  // End of a size: profiles the chosen held rows in one batch and hands
+  // every held row on, in the order they came.
   void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
 
   // Why counters are not collected ("" when they are): status word and reason.
@@ -61,7 +61,7 @@ class CounterPass {
   const std::string& unavailable_detail() const { return unavailable_detail_; }
 
  private:
-  void profile(MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
+  CuptiRangeProfiler::Pass pass_for(const MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
 
   struct Held {
     MeasurementRecord row;
