@@ -27,6 +27,7 @@
 #include "cli/report_plots.hpp"
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
+#include "core/counter_rows.hpp"
 #include "core/report_folder.hpp"
 #include "core/input_error.hpp"
 #include "core/report_naming.hpp"
@@ -142,7 +143,14 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
   const nlohmann::json* timestamp = state.saved_context.contains("timestamp") ? &state.saved_context["timestamp"] : nullptr;
   if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
   state.timestamp = timestamp->get<std::string>();
-  const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  // The counter rows of finished sizes (core/counter_rows.hpp); a row cut
+  // short there is one whose counters are lost, not a row to measure again.
+  const std::string counters_path = dir + "/" + kCounterRowsFile;
+  if (std::filesystem::exists(counters_path))
+    merge_counter_rows(csv.rows, read_resumable_csv(read_text_file(counters_path), counters_path).rows);
+  else
+    merge_counter_rows(csv.rows, {});
   if (csv.torn_tail)
     std::fprintf(stderr, "dotsweep: warning: %s ended in a row cut short (the sweep was killed while writing it); "
                  "that row is measured again\n", csv_path.c_str());
@@ -303,6 +311,7 @@ int run_sweep(const SweepOptions& options_in) {
                        {"dropped_rows", resumed->plan.dropped_rows}});
     context["resumes"] = resumes;
   }
+  context["counters"] = counter_context_json(measurer.counters());
   report.write_context(context.dump(2) + "\n");
 
   std::fprintf(stderr, "dotsweep %s on %s (cc %s, %d SMs, peak %.0f GB/s theoretical, %.0f GB/s measured read)\n",
@@ -324,6 +333,11 @@ int run_sweep(const SweepOptions& options_in) {
     channel->send(ready_line(std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count()));
   }
   std::vector<MeasurementRecord> records;
+  std::vector<MeasurementRecord> counter_rows;  // this run's, merged into records at the end
+  measurer.set_counter_sink([&](const MeasurementRecord& row) {
+    report.append_counters(row);
+    counter_rows.push_back(row);
+  });
   std::set<RowKey> finished;
   if (resumed) {
     records = resumed->plan.kept;
@@ -365,6 +379,7 @@ int run_sweep(const SweepOptions& options_in) {
   }
 
   // Report.
+  merge_counter_rows(records, counter_rows);
   const std::string summary = report.finish(records, options.top);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
@@ -377,6 +392,7 @@ int run_sweep(const SweepOptions& options_in) {
                     {"rows", records.size()},
                     {"completed", exit_status == 0},
                     {"interrupted", interrupted}};
+  context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run
   report.write_context(context.dump(2) + "\n");
 
   std::printf("%s\n", summary.c_str());

@@ -44,6 +44,18 @@ CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cud
 
 CounterPass::~CounterPass() = default;
 
+CounterPass::CounterPass(std::unique_ptr<CuptiRangeProfiler> profiler, CounterSettings settings)
+    : stream_(nullptr), settings_(std::move(settings)), profiler_(std::move(profiler)) {}
+
+std::unique_ptr<CounterPass> CounterPass::with_profiler_for_test(std::unique_ptr<CuptiRangeProfiler> profiler,
+                                                                 CounterSettings settings) {
+  return std::unique_ptr<CounterPass>(new CounterPass(std::move(profiler), std::move(settings)));
+}
+
+std::size_t CounterPass::replay_passes() const { return profiler_ ? profiler_->passes() : 0; }
+
+std::string CounterPass::ended_status() const { return profiler_ ? profiler_->ended_status() : ""; }
+
 CuptiRangeProfiler::Pass CounterPass::pass_for(const MeasurementRecord& row, MeasuredOperation& op,
                                                const CounterInputs& inputs) {
   const bool hot = row.mode == to_string(TimingMode::hot);
@@ -73,8 +85,9 @@ void CounterPass::add(MeasurementRecord row, MeasuredOperation& op, const Counte
   } else {
     // Held to the end of the size: the whole size is profiled under one
     // enable of the range profiler (enabling it costs more than a pass).
-    held_.push_back({std::move(row), &op});
-    return;
+    held_.push_back({row, &op});
+    if (!on_counters_) return;
+    row.cupti_status = cupti_status::pending;
   }
   on_row(row);
 }
@@ -114,8 +127,25 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
                    row.variant.c_str(), static_cast<long long>(row.n), outcome.detail.c_str());
     failure_reported_ = true;
   }
-  for (auto& h : held_) on_row(h.row);
+  for (auto& h : held_) (on_counters_ ? on_counters_ : on_row)(h.row);
   held_.clear();
+}
+
+nlohmann::json counter_context_json(const CounterPass& pass) {
+  const CounterSettings& settings = pass.settings();
+  nlohmann::json j = {{"scope", to_string(settings.scope)}, {"metrics", settings.metrics}};
+  if (settings.scope == CounterScope::off) {
+    j["status"] = cupti_status::off;
+  } else if (!pass.unavailable_status().empty()) {
+    j["status"] = pass.unavailable_status();
+    j["detail"] = pass.unavailable_detail();
+  } else {
+    const std::string ended = pass.ended_status();
+    j["status"] = ended.empty() ? std::string(cupti_status::ok) : ended;
+    if (!ended.empty()) j["ended_during_run"] = true;
+    j["replay_passes"] = pass.replay_passes();
+  }
+  return j;
 }
 
 }  // namespace dotsweep

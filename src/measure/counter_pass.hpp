@@ -9,6 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ class CounterPass {
   // metric, or when counters are unavailable and settings.required.
   CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream, CounterSettings settings);
   ~CounterPass();
+  // A pass over an already-open profiler, without the cold L2 eviction's
+  // buffers (no GPU): for unit tests with a simulated CUPTI and hot rows.
+  static std::unique_ptr<CounterPass> with_profiler_for_test(std::unique_ptr<CuptiRangeProfiler> profiler,
+                                                             CounterSettings settings);
 
   // Takes a finished row of `op`: holds it for the size's batch, or hands it
   // on with the reason counters are not collected (off, unavailable).
@@ -56,11 +61,23 @@ class CounterPass {
   // every held row on, in the order they came.
   void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
 
+  // Streams rows: add() hands a row it holds on at once, cupti_status
+  // `pending`, and finish_size() gives the same rows, final, to
+  // `on_counters` instead of on_row (core/counter_rows.hpp). Without it a
+  // held row is handed on once, at the end of its size.
+  void stream_rows(CounterRowSink on_counters) { on_counters_ = std::move(on_counters); }
+
   // Why counters are not collected ("" when they are): status word and reason.
   const std::string& unavailable_status() const { return unavailable_status_; }
   const std::string& unavailable_detail() const { return unavailable_detail_; }
+  const CounterSettings& settings() const { return settings_; }
+  // Kernel replay passes per profiled kernel for the metric set (0 when not profiling).
+  std::size_t replay_passes() const;
+  // Why profiling ended during the run (`busy`, ...), "" while it goes on.
+  std::string ended_status() const;
 
  private:
+  CounterPass(std::unique_ptr<CuptiRangeProfiler> profiler, CounterSettings settings);
   CuptiRangeProfiler::Pass pass_for(const MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
 
   struct Held {
@@ -72,6 +89,7 @@ class CounterPass {
   std::unique_ptr<CuptiRangeProfiler> profiler_;
   std::string unavailable_status_, unavailable_detail_;
   std::vector<Held> held_;
+  CounterRowSink on_counters_;
   // The cold timer's L2 eviction, before a cold row's pass: a cold row's
   // counters must see the cold L2 its timing saw.
   std::size_t l2_bytes_ = 0;
@@ -79,5 +97,10 @@ class CounterPass {
   DeviceBuffer<float> sink_;
   bool failure_reported_ = false;  // one warning for failed passes, not one per row
 };
+
+// context.json's "counters": scope, metrics, status (ok, off, the reason
+// counters are unavailable, or the one that ended them during the run) and
+// the kernel replay passes the metric set needs.
+nlohmann::json counter_context_json(const CounterPass& pass);
 
 }  // namespace dotsweep

@@ -11,6 +11,8 @@
 
 #include "core/counter_metrics.hpp"
 #include "gpu/cupti_range_profiler.hpp"
+#include "measure/counter_pass.hpp"
+#include "test_support.hpp"
 
 using namespace dotsweep;
 
@@ -208,4 +210,106 @@ TEST_CASE("an operation that fails under the profiler: stopped, disabled, the er
   CHECK_THROWS_AS(profiler->profile(throwing, nullptr), std::runtime_error);
   CHECK(fake.disables == 1);  // the guard disabled it on the way out
   CHECK_FALSE(fake.enabled);
+}
+
+// ---- the counter pass over the simulated CUPTI: rows stream, counters follow
+
+namespace {
+
+// An operation that launches nothing (the simulated profiler reports one range).
+struct NoLaunch : DotOperation {
+  void prepare(long long) override {}
+  void enqueue(const DotInputs&, cudaStream_t) override {}
+  long long grid_blocks() const override { return 1; }
+  ElementType element_type() const override { return ElementType::f32; }
+  SummationShape summation_shape() const override { return {}; }
+  bool promises_determinism() const override { return true; }
+};
+
+MeasurementRecord hot_row(const std::string& variant, double median, bool correct = true) {
+  MeasurementRecord r = dotsweep::test::timed_row(variant, median - 1, median, median + 1, 1024);
+  r.mode = "hot";  // a hot row without rotating slots: no unprofiled launch before its pass
+  r.correct = correct;
+  return r;
+}
+
+struct PassRun {
+  std::vector<MeasurementRecord> rows, counter_rows;
+};
+
+PassRun one_size(CounterPass& pass, MeasuredOperation& op, bool stream) {
+  PassRun run;
+  if (stream) pass.stream_rows([&](const MeasurementRecord& r) { run.counter_rows.push_back(r); });
+  const DotInputs none;
+  const std::vector<DotInputs> no_slots;
+  const CounterInputs inputs{none, no_slots};
+  const auto to_rows = [&](const MeasurementRecord& r) { run.rows.push_back(r); };
+  for (const auto& row : {hot_row("fast", 10), hot_row("slow", 50), hot_row("broken", 5, false)})
+    pass.add(row, op, inputs, to_rows);
+  if (stream) CHECK(run.rows.size() == 3);  // handed on before the size's counter pass
+  pass.finish_size(inputs, to_rows);
+  return run;
+}
+
+std::unique_ptr<CounterPass> simulated_pass(CounterScope scope) {
+  CounterSettings settings;
+  settings.scope = scope;
+  settings.metrics = {"dram__bytes_read.sum"};
+  return CounterPass::with_profiler_for_test(fake_profiler(), settings);
+}
+
+MeasuredOperation no_launch_op() {
+  MeasuredOperation op;
+  op.name = "simulated";
+  op.operation = std::make_unique<NoLaunch>();
+  return op;
+}
+
+}  // namespace
+
+TEST_CASE("streamed rows: sweep.csv gets every row at once as pending, the size's batch sends them final") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  const PassRun run = one_size(*pass, op, true);
+  REQUIRE(run.rows.size() == 3);
+  for (const auto& r : run.rows) {
+    CHECK(r.cupti_status == "pending");
+    CHECK_FALSE(r.dram_read_bytes.has_value());
+  }
+  REQUIRE(run.counter_rows.size() == 3);
+  CHECK(run.counter_rows[0].variant == "fast");
+  CHECK(run.counter_rows[0].cupti_status == "ok");
+  CHECK(run.counter_rows[0].dram_read_bytes == 7.0);
+  CHECK(run.counter_rows[1].cupti_status == "ok");
+  CHECK(run.counter_rows[2].cupti_status == "not-timed");
+  CHECK(fake.enables == 1);  // one enable for the size
+  CHECK(fake.starts == 2);
+}
+
+TEST_CASE("not streamed: a size's rows are handed on once, final, after its batch; top profiles the tie group") {
+  auto pass = simulated_pass(CounterScope::top);
+  MeasuredOperation op = no_launch_op();
+  const PassRun run = one_size(*pass, op, false);
+  REQUIRE(run.rows.size() == 3);
+  CHECK(run.rows[0].cupti_status == "ok");
+  CHECK(run.rows[1].cupti_status == "not-top");
+  CHECK(run.rows[2].cupti_status == "not-timed");
+  CHECK(fake.starts == 1);
+}
+
+TEST_CASE("another profiler takes the counters mid-sweep: busy rows, timings untouched, later sizes busy too") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  fake.busy_at_start = 1;
+  const PassRun first = one_size(*pass, op, false);
+  CHECK(first.rows[0].cupti_status == "ok");
+  CHECK(first.rows[1].cupti_status == "busy");
+  CHECK(first.rows[1].median_us == 50.0);
+  CHECK(pass->ended_status() == "busy");
+  CHECK(counter_context_json(*pass)["status"] == "busy");
+  CHECK(counter_context_json(*pass)["ended_during_run"] == true);
+  const PassRun second = one_size(*pass, op, false);
+  CHECK(second.rows[0].cupti_status == "busy");
+  CHECK(second.rows[0].median_us == 10.0);
+  CHECK(fake.enables == 1);
 }
