@@ -312,7 +312,7 @@ std::vector<std::vector<double>> CuptiRangeProfiler::run_pass(CUpti_RangeProfile
   config.counterDataImageSize = counter_data_.size();
   config.pCounterDataImage = counter_data_.data();
   config.range = CUPTI_AutoRange;
-  config.replayMode = CUPTI_KernelReplay;
+  config.replayMode = user_replay_ ? CUPTI_UserReplay : CUPTI_KernelReplay;
   config.maxRangesPerPass = kMaxRanges;
   config.numNestingLevels = 1;  // auto range: one level
   config.minNestingLevel = 1;
@@ -320,20 +320,34 @@ std::vector<std::vector<double>> CuptiRangeProfiler::run_pass(CUpti_RangeProfile
   config.targetNestingLevel = 1;
   check(api, api.range_set_config(&config), "cuptiRangeProfilerSetConfig");
 
-  auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
-  start.pRangeProfilerObject = object;
-  check(api, api.range_start(&start), "cuptiRangeProfilerStart");
-  pass.enqueue(stream);
-  const cudaError_t ran = wait_(stream);
-  auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
-  stop.pRangeProfilerObject = object;
-  check(api, api.range_stop(&stop), "cuptiRangeProfilerStop");
-  if (ran != cudaSuccess)
-    throw CuptiError(cupti_status::failed, std::string("the operation failed under the profiler: ") +
-                                               cudaGetErrorName(ran));
-  // Kernel replay runs every pass inside each launch, so one start/stop submits them all.
-  if (!stop.isAllPassSubmitted)
-    throw CuptiError(cupti_status::failed, "kernel replay left passes unsubmitted");
+  // Kernel replay runs every replay pass inside each launch, so one
+  // start/stop submits them all. User replay needs one run of the operation
+  // per replay pass: `prepare` before each, so every pass sees the L2 the
+  // timer's launch saw (the operations are idempotent: each launch writes
+  // all it reads back).
+  const std::size_t most_runs = passes_ > 0 ? passes_ : kMaxRanges;
+  for (std::size_t run = 0;; ++run) {
+    if (run > 0 && pass.prepare) {
+      pass.prepare(stream);
+      if (wait_(stream) != cudaSuccess)
+        throw CuptiError(cupti_status::failed, "the stream failed between replay passes");
+    }
+    auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+    start.pRangeProfilerObject = object;
+    check(api, api.range_start(&start), "cuptiRangeProfilerStart");
+    pass.enqueue(stream);
+    const cudaError_t ran = wait_(stream);
+    auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+    stop.pRangeProfilerObject = object;
+    check(api, api.range_stop(&stop), "cuptiRangeProfilerStop");
+    if (ran != cudaSuccess)
+      throw CuptiError(cupti_status::failed, std::string("the operation failed under the profiler: ") +
+                                                 cudaGetErrorName(ran));
+    if (stop.isAllPassSubmitted) break;
+    if (run + 1 >= most_runs)
+      throw CuptiError(cupti_status::failed, "replay passes left unsubmitted after " + std::to_string(run + 1) +
+                                                 " runs (the config image needs " + std::to_string(passes_) + ")");
+  }
 
   auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
   decode.pRangeProfilerObject = object;

@@ -66,6 +66,12 @@ class CuptiRangeProfiler {
   // One pass; throws CuptiError with the status word when it fails.
   std::vector<std::vector<double>> profile(const std::function<void(cudaStream_t)>& enqueue, cudaStream_t stream);
 
+  // User replay: the operation runs once per replay pass (prepare before
+  // each) instead of CUPTI saving and restoring device memory around
+  // kernel replays. Kernel replay unless set (before the first batch).
+  void use_user_replay(bool on) { user_replay_ = on; }
+  bool user_replay() const { return user_replay_; }
+
   // Not empty once profiling has ended for the run (`busy`, or `failed` after
   // a disable that failed): the status every later pass gets.
   const std::string& ended_status() const { return ended_status_; }
@@ -93,6 +99,7 @@ class CuptiRangeProfiler {
   std::vector<std::uint8_t> config_image_;
   std::size_t passes_ = 0;
   bool profiler_initialized_ = false;
+  bool user_replay_ = false;
   CUcontext ctx_ = nullptr;
   StreamWait wait_;
   std::vector<std::uint8_t> counter_data_;  // sized at the first batch, reused

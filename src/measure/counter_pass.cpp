@@ -1,6 +1,7 @@
 #include "measure/counter_pass.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/element_type.hpp"
 #include "core/input_error.hpp"
@@ -30,6 +31,10 @@ CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cud
   CuptiRangeProfiler::Unavailable why;
   profiler_ = CuptiRangeProfiler::open(library, device.index, settings_.metrics, why);  // InputError: unknown metric
   if (profiler_) {
+    // An experiment for the cost measurement (docs/counters.md): user
+    // replay instead of kernel replay.
+    const char* replay = std::getenv("DOTSWEEP_COUNTER_REPLAY");
+    profiler_->use_user_replay(replay && std::string(replay) == "user");
     flush_ = DeviceBuffer<unsigned char>((2 * l2_bytes_ + (1 << 20)) / 16 * 16);  // as the cold timer's
     sink_ = DeviceBuffer<float>(1);
     return;
@@ -53,6 +58,8 @@ std::unique_ptr<CounterPass> CounterPass::with_profiler_for_test(std::unique_ptr
 }
 
 std::size_t CounterPass::replay_passes() const { return profiler_ ? profiler_->passes() : 0; }
+
+bool CounterPass::user_replay() const { return profiler_ && profiler_->user_replay(); }
 
 std::string CounterPass::ended_status() const { return profiler_ ? profiler_->ended_status() : ""; }
 
@@ -144,6 +151,7 @@ nlohmann::json counter_context_json(const CounterPass& pass) {
     j["status"] = ended.empty() ? std::string(cupti_status::ok) : ended;
     if (!ended.empty()) j["ended_during_run"] = true;
     j["replay_passes"] = pass.replay_passes();
+    j["replay"] = pass.user_replay() ? "user" : "kernel";
   }
   return j;
 }

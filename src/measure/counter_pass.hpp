@@ -73,6 +73,8 @@ class CounterPass {
   const CounterSettings& settings() const { return settings_; }
   // Kernel replay passes per profiled kernel for the metric set (0 when not profiling).
   std::size_t replay_passes() const;
+  // Whether replay passes rerun the operation ($DOTSWEEP_COUNTER_REPLAY=user) rather than kernel replay.
+  bool user_replay() const;
   // Why profiling ended during the run (`busy`, ...), "" while it goes on.
   std::string ended_status() const;
 

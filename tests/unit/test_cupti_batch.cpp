@@ -24,6 +24,8 @@ struct Fake {
   CUptiResult enable_result = CUPTI_SUCCESS, disable_result = CUPTI_SUCCESS;
   int busy_at_start = -1;  // the start call (0-based) that answers HARDWARE_BUSY
   CUptiResult other_start_failure = CUPTI_SUCCESS;
+  int passes_needed = 1;  // stops before all replay passes are submitted (user replay)
+  int stops_since_config = 0, decodes = 0;
   bool started = false;     // between start and stop
   bool enabled = false;
   std::vector<std::string> events;  // prepare/enqueue calls, in order
@@ -53,6 +55,7 @@ CUptiResult data_size(CUpti_RangeProfiler_GetCounterDataSize_Params* p) {
 }
 CUptiResult image_init(CUpti_RangeProfiler_CounterDataImage_Initialize_Params*) { return CUPTI_SUCCESS; }
 CUptiResult set_config(CUpti_RangeProfiler_SetConfig_Params* p) {
+  fake.stops_since_config = 0;
   return p->pCounterDataImage && p->counterDataImageSize == 64 ? CUPTI_SUCCESS : CUPTI_ERROR_INVALID_PARAMETER;
 }
 CUptiResult start(CUpti_RangeProfiler_Start_Params*) {
@@ -65,10 +68,11 @@ CUptiResult start(CUpti_RangeProfiler_Start_Params*) {
 CUptiResult stop(CUpti_RangeProfiler_Stop_Params* p) {
   ++fake.stops;
   fake.started = false;
-  p->isAllPassSubmitted = 1;
+  p->isAllPassSubmitted = ++fake.stops_since_config >= fake.passes_needed ? 1 : 0;
   return CUPTI_SUCCESS;
 }
 CUptiResult decode(CUpti_RangeProfiler_DecodeData_Params* p) {
+  ++fake.decodes;
   p->numOfRangeDropped = 0;
   return CUPTI_SUCCESS;
 }
@@ -210,6 +214,22 @@ TEST_CASE("an operation that fails under the profiler: stopped, disabled, the er
   CHECK_THROWS_AS(profiler->profile(throwing, nullptr), std::runtime_error);
   CHECK(fake.disables == 1);  // the guard disabled it on the way out
   CHECK_FALSE(fake.enabled);
+}
+
+TEST_CASE("user replay: the operation runs once per replay pass, each after its prepare; one decode") {
+  auto profiler = fake_profiler();
+  profiler->use_user_replay(true);
+  fake.passes_needed = 3;
+  CHECK(statuses(profiler->profile(passes(2), nullptr)) == std::vector<std::string>{"ok", "ok"});
+  CHECK(fake.events == std::vector<std::string>{"prepare 0", "enqueue 0", "prepare 0", "enqueue 0", "prepare 0",
+                                                "enqueue 0", "prepare 1", "enqueue 1", "prepare 1", "enqueue 1",
+                                                "prepare 1", "enqueue 1"});
+  CHECK(fake.decodes == 2);
+  CHECK(fake.enables == 1);
+  // Passes that never finish submitting: a failed pass, not an endless loop.
+  fake.passes_needed = 1000;
+  CHECK(statuses(profiler->profile(passes(1), nullptr)) == std::vector<std::string>{"failed"});
+  CHECK(fake.starts == 6 + 64);
 }
 
 // ---- the counter pass over the simulated CUPTI: rows stream, counters follow
