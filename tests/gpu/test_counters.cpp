@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 #include <map>
 #include <set>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "gpu/cupti_range_profiler.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/size_buffers.hpp"
 #include "measure/compile_queue.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
@@ -143,6 +145,48 @@ TEST_CASE("an unknown metric is refused at start with the closest valid names") 
   } catch (const InputError& e) {
     MESSAGE(e.what());
     CHECK(std::string(e.what()).find("closest: dram__bytes_read.sum") != std::string::npos);
+  }
+}
+
+// The cost of a counter pass, split in two: enabling the range profiler
+// (once per batch, i.e. per size) and one profiled run (per row). Printed
+// for docs/counters.md; checked only to be sane (every pass ok, one kernel).
+TEST_CASE("cost: one profiler enable per size, then a pass per row") {
+  const DeviceInfo device = query_device(0);
+  const std::vector<VariantConfig> none;
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  CompileQueue queue(compiler, none, 1);
+  auto operations = sweep_operations(device, none, queue);
+  MeasuredOperation* cub = nullptr;
+  for (auto& op : operations)
+    if (op.name == "cub") cub = &op;
+  REQUIRE(cub);
+  REQUIRE(cub->ensure_built());
+  TestStream stream;
+  CuptiRangeProfiler::Unavailable why;
+  auto profiler = CuptiRangeProfiler::open(cupti_library(), device.index, default_metrics(), why);
+  REQUIRE(profiler);
+  for (const long long n : {1LL << 20, 1LL << 26}) {
+    SizeBuffers buffers(n, ElementType::f32);
+    cub->operation->prepare(n);
+    const DotInputs in = buffers.main();
+    const CuptiRangeProfiler::Pass pass{nullptr, [&](cudaStream_t s) { cub->operation->enqueue(in, s); }};
+    constexpr int kRows = 16;
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    for (int i = 0; i < kRows; ++i) REQUIRE(profiler->profile({pass}, stream.get()).front().status.empty());
+    const auto t1 = Clock::now();
+    const auto batch = profiler->profile(std::vector<CuptiRangeProfiler::Pass>(kRows, pass), stream.get());
+    const auto t2 = Clock::now();
+    for (const auto& outcome : batch) {
+      CHECK(outcome.status.empty());
+      CHECK(outcome.ranges.size() == 2);  // CUB's two kernels
+    }
+    const double per_row_alone = std::chrono::duration<double>(t1 - t0).count() / kRows;
+    const double per_row_batched = std::chrono::duration<double>(t2 - t1).count() / kRows;
+    MESSAGE("n=" << n << ", " << profiler->passes() << " replay passes, " << kRows
+                 << " rows: enabled per row " << per_row_alone * 1e3 << " ms/row, enabled once " << per_row_batched * 1e3
+                 << " ms/row (so enable+disable ~" << (per_row_alone - per_row_batched) * 1e3 << " ms)");
   }
 }
 
