@@ -28,6 +28,7 @@
 #include "cli/sweep_context.hpp"
 #include "cli/sweep_loop.hpp"
 #include "cli/sweep_setup.hpp"
+#include "core/counter_rows.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_naming.hpp"
 #include "core/resume_plan.hpp"
@@ -87,6 +88,7 @@ void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCe
 // The rows of the sweep, as far as it got.
 struct Measured {
   std::vector<MeasurementRecord> records;  // every row of the report, kept ones first
+  std::vector<MeasurementRecord> counter_rows;  // this run's counter values, merged into records at the end
   bool interrupted = false;
   int exit_status = 0;                     // 0, 4 (context lost, in-process) or 130
 };
@@ -99,6 +101,10 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
                        std::vector<MeasuredOperation>& operations, ReportFolder& report, nlohmann::json& context,
                        SupervisorLink& supervisor) {
   Measured m;
+  measurer.set_counter_sink([&](const MeasurementRecord& row) {
+    report.append_counters(row);
+    m.counter_rows.push_back(row);
+  });
   std::set<RowKey> finished;
   if (s.resumed) {
     m.records = s.resumed->plan.kept;
@@ -147,6 +153,7 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
 void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m, ReportFolder& report,
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
+  merge_counter_rows(m.records, m.counter_rows);
   const std::string summary = report.finish(m.records, options.top);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
@@ -159,6 +166,7 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                     {"rows", m.records.size()},
                     {"completed", m.exit_status == 0},
                     {"interrupted", m.interrupted}};
+  context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run
   report.write_context(context.dump(2) + "\n");
 
   std::printf("%s\n", summary.c_str());
@@ -201,6 +209,7 @@ int run_sweep(const SweepOptions& options_in) {
   if (ceiling.gbps > 0) setup.env.measured_peak_gbps = ceiling.gbps;
   SizeMeasurer measurer(setup.device, stream.get(), options.measure, setup.env);
   nlohmann::json context = starting_context(options, setup, ceiling, measurer.nvml_status(), started_at);
+  context["counters"] = counter_context_json(measurer.counters());
   report.write_context(context.dump(2) + "\n");
   print_banner(options, setup, ceiling, measurer.nvml_status());
 

@@ -8,6 +8,7 @@
 
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
+#include "core/counter_rows.hpp"
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_naming.hpp"
@@ -91,7 +92,14 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
   const nlohmann::json* timestamp = state.saved_context.contains("timestamp") ? &state.saved_context["timestamp"] : nullptr;
   if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
   state.timestamp = timestamp->get<std::string>();
-  const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  // The counter rows of finished sizes (core/counter_rows.hpp); a row cut
+  // short there is one whose counters are lost, not a row to measure again.
+  const std::string counters_path = dir + "/" + kCounterRowsFile;
+  if (std::filesystem::exists(counters_path))
+    merge_counter_rows(csv.rows, read_resumable_csv(read_text_file(counters_path), counters_path).rows);
+  else
+    merge_counter_rows(csv.rows, {});
   if (csv.torn_tail)
     std::fprintf(stderr, "dotsweep: warning: %s ended in a row cut short (the sweep was killed while writing it); "
                  "that row is measured again\n", csv_path.c_str());

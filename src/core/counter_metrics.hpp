@@ -71,6 +71,8 @@ inline constexpr const char* virtualized = "vgpu";
 inline constexpr const char* busy = "busy";                // another profiler holds the counters
 inline constexpr const char* unsupported = "unsupported";  // chip or configuration not supported
 inline constexpr const char* failed = "failed";            // any other CUPTI error
+inline constexpr const char* pending = "pending";          // in sweep.csv before its size's counter pass (core/counter_rows.hpp)
+inline constexpr const char* interrupted = "interrupted";  // the sweep stopped before its size's counter pass
 }  // namespace cupti_status
 
 }  // namespace dotsweep

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "core/counter_rows.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
 
@@ -27,6 +28,12 @@ std::string reopen_folder(const std::string& path, const std::vector<Measurement
     throw InputError("--resume '" + path + "': not a report folder (no such folder)");
   write_records(path + "/sweep.csv", kept);  // atomically: a kill now leaves the old file or this one
   return path + "/sweep.csv";
+}
+
+// counters.csv of a resumed folder: its rows are merged into `kept` already.
+std::string emptied_counter_rows(const std::string& path) {
+  write_records(path + "/" + kCounterRowsFile, {});
+  return path + "/" + kCounterRowsFile;
 }
 }  // namespace
 
@@ -79,18 +86,21 @@ void ReportFolder::require_free(const std::string& path) {
 }
 
 const std::vector<std::string>& report_file_names() {
-  static const std::vector<std::string> names{"sweep.csv", "best.csv", "summary.md", "context.json"};
+  static const std::vector<std::string> names{"sweep.csv", "best.csv", "summary.md", "context.json", kCounterRowsFile};
   return names;
 }
 
-ReportFolder::ReportFolder(std::string path) : path_(std::move(path)), csv_(claim_folder(path_)) {}
+ReportFolder::ReportFolder(std::string path)
+    : path_(std::move(path)), csv_(claim_folder(path_)), counters_(path_ + "/" + kCounterRowsFile) {}
 
 ReportFolder::ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept)
-    : path_(std::move(path)), csv_(reopen_folder(path_, kept)) {}
+    : path_(std::move(path)), csv_(reopen_folder(path_, kept)), counters_(emptied_counter_rows(path_)) {}
 
 void ReportFolder::write_context(const std::string& json_text) { write_text_file(path_ + "/context.json", json_text); }
 
 void ReportFolder::append(const MeasurementRecord& record) { csv_.append(record); }
+
+void ReportFolder::append_counters(const MeasurementRecord& record) { counters_.append(record); }
 
 std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int top) {
   rank_records(records);

@@ -1,6 +1,8 @@
-// The one owner of a sweep's report folder and its four files:
+// The one owner of a sweep's report folder and its files:
 //   sweep.csv     every row, appended and flushed as it is measured (a crash
 //                 loses nothing measured), rewritten ranked at the end;
+//   counters.csv  the counter pass's rows, appended as each size's pass ends,
+//                 merged into sweep.csv at the end (core/counter_rows.hpp);
 //   context.json  the environment, options and space (written at the start,
 //                 completed at the end);
 //   best.csv      each group's fastest candidate with its tie group;
@@ -24,7 +26,8 @@ class ReportFolder {
   // Continues the report in an existing folder (--resume): sweep.csv is
   // rewritten with `kept`, the rows of finished keys (core/resume_plan.hpp),
   // so a row cut short or a key with only some of its modes is gone before
-  // further rows are appended.
+  // further rows are appended; `kept` already holds the counter rows
+  // (merge_counter_rows), so counters.csv starts empty again.
   ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept);
   // The same refusal without creating anything, so a taken --out folder is
   // reported before the sweep looks for a GPU; also refuses an existing file
@@ -34,6 +37,8 @@ class ReportFolder {
   const std::string& path() const { return path_; }
   void write_context(const std::string& json_text);
   void append(const MeasurementRecord& record);
+  // A row of a size's counter pass, to counters.csv.
+  void append_counters(const MeasurementRecord& record);
   // Ranks `records` (this run's rows), rewrites sweep.csv with them, writes
   // best.csv and summary.md (top `top` rows per group); returns the summary.
   std::string finish(std::vector<MeasurementRecord>& records, int top);
@@ -41,6 +46,7 @@ class ReportFolder {
  private:
   std::string path_;
   SweepCsvWriter csv_;
+  SweepCsvWriter counters_;
 };
 
 // The files a report folder holds; a folder with any of them is taken.

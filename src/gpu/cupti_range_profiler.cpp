@@ -92,8 +92,20 @@ std::vector<std::string> suggestions_for(const CuptiApi& api, CUpti_Profiler_Hos
 }  // namespace
 
 CuptiRangeProfiler::CuptiRangeProfiler(std::shared_ptr<const CuptiApi> api, std::vector<std::string> metrics)
-    : api_(std::move(api)), metrics_(std::move(metrics)) {
+    : api_(std::move(api)), metrics_(std::move(metrics)), wait_(cudaStreamSynchronize) {
   for (const auto& m : metrics_) metric_names_.push_back(m.c_str());
+}
+
+std::unique_ptr<CuptiRangeProfiler> CuptiRangeProfiler::attach_for_test(std::shared_ptr<const CuptiApi> api,
+                                                                        std::vector<std::string> metrics,
+                                                                        CUcontext ctx,
+                                                                        std::vector<std::uint8_t> config_image,
+                                                                        StreamWait wait) {
+  std::unique_ptr<CuptiRangeProfiler> self(new CuptiRangeProfiler(std::move(api), std::move(metrics)));
+  self->ctx_ = ctx;
+  self->config_image_ = std::move(config_image);
+  self->wait_ = std::move(wait);
+  return self;
 }
 
 std::unique_ptr<CuptiRangeProfiler> CuptiRangeProfiler::open(const CuptiLoad& library, int device_index,
@@ -107,6 +119,7 @@ std::unique_ptr<CuptiRangeProfiler> CuptiRangeProfiler::open(const CuptiLoad& li
   std::unique_ptr<CuptiRangeProfiler> self(new CuptiRangeProfiler(library.api, metrics));
   try {
     const CUcontext ctx = current_context();
+    self->ctx_ = ctx;
     auto init = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
     check(api, api.profiler_initialize(&init), "cuptiProfilerInitialize");
     self->profiler_initialized_ = true;
@@ -198,51 +211,108 @@ CuptiRangeProfiler::~CuptiRangeProfiler() {
   }
 }
 
-std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function<void(cudaStream_t)>& enqueue,
-                                                             cudaStream_t stream) {
+void CuptiRangeProfiler::end_run(const std::string& status, const std::string& detail) {
+  if (!ended_status_.empty()) return;
+  ended_status_ = status;
+  ended_detail_ = detail + " (counters off for the rest of the run)";
+}
+
+std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::vector<Pass>& passes,
+                                                                     cudaStream_t stream) {
+  std::vector<Outcome> outcomes(passes.size());
+  auto fail_from = [&](std::size_t first, const std::string& status, const std::string& detail) {
+    for (std::size_t i = first; i < outcomes.size(); ++i) outcomes[i] = {{}, status, detail};
+  };
+  if (passes.empty()) return outcomes;
+  if (!ended_status_.empty()) {
+    fail_from(0, ended_status_, ended_detail_);
+    return outcomes;
+  }
   const CuptiApi& api = *api_;
-  // Nothing queued before the pass may land in its first range.
-  if (cudaStreamSynchronize(stream) != cudaSuccess)
-    throw CuptiError(cupti_status::failed, "the stream failed before the counter pass");
+  // Nothing queued before the batch may run with the profiler enabled.
+  if (wait_(stream) != cudaSuccess) {
+    fail_from(0, cupti_status::failed, "the stream failed before the counter pass");
+    return outcomes;
+  }
   auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
-  enable.ctx = current_context();
-  check(api, api.range_enable(&enable), "cuptiRangeProfilerEnable");
-  CUpti_RangeProfiler_Object* object = enable.pRangeProfilerObject;
-  // Disabled on every way out: the timed launches after this pass must run without the profiler.
+  enable.ctx = ctx_;
+  const CUptiResult enabled = api.range_enable(&enable);
+  if (enabled != CUPTI_SUCCESS) {
+    const std::string status = status_word_for(enabled);
+    if (status == cupti_status::busy) end_run(status, describe(api, enabled, "cuptiRangeProfilerEnable"));
+    fail_from(0, status, describe(api, enabled, "cuptiRangeProfilerEnable"));
+    return outcomes;
+  }
+  // Disabled on every way out, exceptions included: the timed launches after
+  // the batch must run without the profiler. A disable that fails leaves the
+  // profiler's state unknown: no batch after it.
   struct Disable {
-    const CuptiApi& api;
+    CuptiRangeProfiler& self;
     CUpti_RangeProfiler_Object* object;
     ~Disable() {
       auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
       p.pRangeProfilerObject = object;
-      api.range_disable(&p);
+      const CUptiResult r = self.api_->range_disable(&p);
+      if (r != CUPTI_SUCCESS) self.end_run(cupti_status::failed, describe(*self.api_, r, "cuptiRangeProfilerDisable"));
     }
-  } disable{api, object};
+  } disable{*this, enable.pRangeProfilerObject};
 
-  auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
-      CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
-  size.pRangeProfilerObject = object;
-  size.pMetricNames = metric_names_.data();
-  size.numMetrics = metric_names_.size();
-  size.maxNumOfRanges = kMaxRanges;
-  size.maxNumRangeTreeNodes = kMaxRanges;
-  check(api, api.range_get_counter_data_size(&size), "cuptiRangeProfilerGetCounterDataSize");
-  std::vector<std::uint8_t> counter_data(size.counterDataSize);
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    try {
+      outcomes[i].ranges = run_pass(enable.pRangeProfilerObject, passes[i], stream);
+    } catch (const CuptiError& e) {
+      // The profiler's state after a failed call is not known: end the batch
+      // here. Another profiler holding the counters ends the run's profiling.
+      if (e.status() == cupti_status::busy) end_run(e.status(), e.what());
+      fail_from(i, e.status(), e.what());
+      break;
+    }
+  }
+  return outcomes;
+}
+
+std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function<void(cudaStream_t)>& enqueue,
+                                                             cudaStream_t stream) {
+  auto outcome = profile(std::vector<Pass>{{nullptr, enqueue}}, stream);
+  if (!outcome.front().status.empty()) throw CuptiError(outcome.front().status, outcome.front().detail);
+  return std::move(outcome.front().ranges);
+}
+
+std::vector<std::vector<double>> CuptiRangeProfiler::run_pass(CUpti_RangeProfiler_Object* object, const Pass& pass,
+                                                              cudaStream_t stream) {
+  const CuptiApi& api = *api_;
+  if (pass.prepare) pass.prepare(stream);
+  // Nothing queued before the pass may land in its first range.
+  if (wait_(stream) != cudaSuccess)
+    throw CuptiError(cupti_status::failed, "the stream failed before the counter pass");
+
+  if (counter_data_.empty()) {
+    auto size = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+        CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+    size.pRangeProfilerObject = object;
+    size.pMetricNames = metric_names_.data();
+    size.numMetrics = metric_names_.size();
+    size.maxNumOfRanges = kMaxRanges;
+    size.maxNumRangeTreeNodes = kMaxRanges;
+    check(api, api.range_get_counter_data_size(&size), "cuptiRangeProfilerGetCounterDataSize");
+    counter_data_.resize(size.counterDataSize);
+  }
+  // Initialised for every pass: it starts with no ranges.
   auto init = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
       CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
   init.pRangeProfilerObject = object;
-  init.counterDataSize = counter_data.size();
-  init.pCounterData = counter_data.data();
+  init.counterDataSize = counter_data_.size();
+  init.pCounterData = counter_data_.data();
   check(api, api.range_counter_data_image_initialize(&init), "cuptiRangeProfilerCounterDataImageInitialize");
 
   auto config = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
   config.pRangeProfilerObject = object;
   config.configSize = config_image_.size();
   config.pConfig = config_image_.data();
-  config.counterDataImageSize = counter_data.size();
-  config.pCounterDataImage = counter_data.data();
+  config.counterDataImageSize = counter_data_.size();
+  config.pCounterDataImage = counter_data_.data();
   config.range = CUPTI_AutoRange;
-  config.replayMode = CUPTI_KernelReplay;
+  config.replayMode = user_replay_ ? CUPTI_UserReplay : CUPTI_KernelReplay;
   config.maxRangesPerPass = kMaxRanges;
   config.numNestingLevels = 1;  // auto range: one level
   config.minNestingLevel = 1;
@@ -250,20 +320,34 @@ std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function
   config.targetNestingLevel = 1;
   check(api, api.range_set_config(&config), "cuptiRangeProfilerSetConfig");
 
-  auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
-  start.pRangeProfilerObject = object;
-  check(api, api.range_start(&start), "cuptiRangeProfilerStart");
-  enqueue(stream);
-  const cudaError_t ran = cudaStreamSynchronize(stream);
-  auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
-  stop.pRangeProfilerObject = object;
-  check(api, api.range_stop(&stop), "cuptiRangeProfilerStop");
-  if (ran != cudaSuccess)
-    throw CuptiError(cupti_status::failed, std::string("the operation failed under the profiler: ") +
-                                               cudaGetErrorName(ran));
-  // Kernel replay runs every pass inside each launch, so one start/stop submits them all.
-  if (!stop.isAllPassSubmitted)
-    throw CuptiError(cupti_status::failed, "kernel replay left passes unsubmitted");
+  // Kernel replay runs every replay pass inside each launch, so one
+  // start/stop submits them all. User replay needs one run of the operation
+  // per replay pass: `prepare` before each, so every pass sees the L2 the
+  // timer's launch saw (the operations are idempotent: each launch writes
+  // all it reads back).
+  const std::size_t most_runs = passes_ > 0 ? passes_ : kMaxRanges;
+  for (std::size_t run = 0;; ++run) {
+    if (run > 0 && pass.prepare) {
+      pass.prepare(stream);
+      if (wait_(stream) != cudaSuccess)
+        throw CuptiError(cupti_status::failed, "the stream failed between replay passes");
+    }
+    auto start = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
+    start.pRangeProfilerObject = object;
+    check(api, api.range_start(&start), "cuptiRangeProfilerStart");
+    pass.enqueue(stream);
+    const cudaError_t ran = wait_(stream);
+    auto stop = params<CUpti_RangeProfiler_Stop_Params>(CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE);
+    stop.pRangeProfilerObject = object;
+    check(api, api.range_stop(&stop), "cuptiRangeProfilerStop");
+    if (ran != cudaSuccess)
+      throw CuptiError(cupti_status::failed, std::string("the operation failed under the profiler: ") +
+                                                 cudaGetErrorName(ran));
+    if (stop.isAllPassSubmitted) break;
+    if (run + 1 >= most_runs)
+      throw CuptiError(cupti_status::failed, "replay passes left unsubmitted after " + std::to_string(run + 1) +
+                                                 " runs (the config image needs " + std::to_string(passes_) + ")");
+  }
 
   auto decode = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
   decode.pRangeProfilerObject = object;
@@ -275,8 +359,8 @@ std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function
 
   auto info = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
       CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
-  info.pCounterDataImage = counter_data.data();
-  info.counterDataImageSize = counter_data.size();
+  info.pCounterDataImage = counter_data_.data();
+  info.counterDataImageSize = counter_data_.size();
   check(api, api.range_get_counter_data_info(&info), "cuptiRangeProfilerGetCounterDataInfo");
 
   std::vector<std::vector<double>> ranges;
@@ -285,8 +369,8 @@ std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function
     auto eval = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
         CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
     eval.pHostObject = host_;
-    eval.pCounterDataImage = counter_data.data();
-    eval.counterDataImageSize = counter_data.size();
+    eval.pCounterDataImage = counter_data_.data();
+    eval.counterDataImageSize = counter_data_.size();
     eval.rangeIndex = r;
     eval.ppMetricNames = metric_names_.data();
     eval.numMetrics = metric_names_.size();

@@ -4,8 +4,15 @@
 // the metric set needs (kernel replay: CUPTI saves and restores the memory a
 // kernel writes, so every pass sees the same inputs).
 //
-// The profiler is enabled on the context only for the duration of a counter
-// pass, so the timed launches never run with it attached.
+// The profiler is enabled on the context only for the duration of a batch of
+// counter passes (a size's rows), so the timed launches never run with it
+// attached, and the enable/disable cost is paid once per batch, not per row.
+// Every way out of a batch disables it again (an RAII guard), and the
+// counter data image outlives the disable (CUPTI holds it from SetConfig).
+// Another profiler holding the counters (CUPTI_ERROR_HARDWARE_BUSY), or a
+// disable that fails, ends profiling for the rest of the run: later batches
+// answer with that status without calling CUPTI, so kernels never run beside
+// a half-configured profiler.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -41,13 +48,49 @@ class CuptiRangeProfiler {
   const std::vector<std::string>& metrics() const { return metrics_; }
   std::size_t passes() const { return passes_; }
 
-  // Runs `enqueue` once under the profiler and waits for it; one row of
-  // metric values per kernel launched, in launch order. Throws CuptiError
-  // (with the status word) when CUPTI fails.
+  // One counter pass of a batch: `prepare` runs first, unprofiled (the cold
+  // L2 eviction, the hot loop's previous launch), then `enqueue` runs under
+  // the profiler.
+  struct Pass {
+    std::function<void(cudaStream_t)> prepare, enqueue;
+  };
+  // A pass's outcome: one row of metric values per kernel launched, in
+  // launch order; or, when status is not empty, the status word and reason.
+  struct Outcome {
+    std::vector<std::vector<double>> ranges;
+    std::string status, detail;
+  };
+  // Enables the profiler once, runs every pass in order, disables it. A
+  // CUPTI failure ends the batch: that pass and the rest get its status.
+  std::vector<Outcome> profile(const std::vector<Pass>& passes, cudaStream_t stream);
+  // One pass; throws CuptiError with the status word when it fails.
   std::vector<std::vector<double>> profile(const std::function<void(cudaStream_t)>& enqueue, cudaStream_t stream);
+
+  // User replay: the operation runs once per replay pass (prepare before
+  // each) instead of CUPTI saving and restoring device memory around
+  // kernel replays. Kernel replay unless set (before the first batch).
+  void use_user_replay(bool on) { user_replay_ = on; }
+  bool user_replay() const { return user_replay_; }
+
+  // Not empty once profiling has ended for the run (`busy`, or `failed` after
+  // a disable that failed): the status every later pass gets.
+  const std::string& ended_status() const { return ended_status_; }
+
+  // How a batch waits for the stream; cudaStreamSynchronize, or a stand-in.
+  using StreamWait = std::function<cudaError_t(cudaStream_t)>;
+  // A session on an already-configured context: for unit tests that drive
+  // the batch logic with a simulated CUPTI (no GPU). `config_image` is used
+  // as is.
+  static std::unique_ptr<CuptiRangeProfiler> attach_for_test(std::shared_ptr<const CuptiApi> api,
+                                                             std::vector<std::string> metrics, CUcontext ctx,
+                                                             std::vector<std::uint8_t> config_image, StreamWait wait);
 
  private:
   CuptiRangeProfiler(std::shared_ptr<const CuptiApi> api, std::vector<std::string> metrics);
+  // The counters of one pass into counter_data_ (the profiler is enabled).
+  std::vector<std::vector<double>> run_pass(CUpti_RangeProfiler_Object* object, const Pass& pass,
+                                            cudaStream_t stream);
+  void end_run(const std::string& status, const std::string& detail);
 
   std::shared_ptr<const CuptiApi> api_;
   std::vector<std::string> metrics_;
@@ -56,6 +99,11 @@ class CuptiRangeProfiler {
   std::vector<std::uint8_t> config_image_;
   std::size_t passes_ = 0;
   bool profiler_initialized_ = false;
+  bool user_replay_ = false;
+  CUcontext ctx_ = nullptr;
+  StreamWait wait_;
+  std::vector<std::uint8_t> counter_data_;  // sized at the first batch, reused
+  std::string ended_status_, ended_detail_;
 };
 
 // A CUPTI failure during a counter pass.

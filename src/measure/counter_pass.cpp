@@ -1,6 +1,7 @@
 #include "measure/counter_pass.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/element_type.hpp"
 #include "core/input_error.hpp"
@@ -30,6 +31,10 @@ CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cud
   CuptiRangeProfiler::Unavailable why;
   profiler_ = CuptiRangeProfiler::open(library, device.index, settings_.metrics, why);  // InputError: unknown metric
   if (profiler_) {
+    // An experiment for the cost measurement (docs/counters.md): user
+    // replay instead of kernel replay.
+    const char* replay = std::getenv("DOTSWEEP_COUNTER_REPLAY");
+    profiler_->use_user_replay(replay && std::string(replay) == "user");
     flush_ = DeviceBuffer<unsigned char>((2 * l2_bytes_ + (1 << 20)) / 16 * 16);  // as the cold timer's
     sink_ = DeviceBuffer<float>(1);
     return;
@@ -44,44 +49,52 @@ CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cud
 
 CounterPass::~CounterPass() = default;
 
-void CounterPass::profile(MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs) {
-  if (!timed(row) || !op.operation) {
-    row.cupti_status = cupti_status::not_timed;
-    return;
-  }
+CounterPass::CounterPass(std::unique_ptr<CuptiRangeProfiler> profiler, CounterSettings settings)
+    : stream_(nullptr), settings_(std::move(settings)), profiler_(std::move(profiler)) {}
+
+std::unique_ptr<CounterPass> CounterPass::with_profiler_for_test(std::unique_ptr<CuptiRangeProfiler> profiler,
+                                                                 CounterSettings settings) {
+  return std::unique_ptr<CounterPass>(new CounterPass(std::move(profiler), std::move(settings)));
+}
+
+std::size_t CounterPass::replay_passes() const { return profiler_ ? profiler_->passes() : 0; }
+
+bool CounterPass::user_replay() const { return profiler_ && profiler_->user_replay(); }
+
+std::string CounterPass::ended_status() const { return profiler_ ? profiler_->ended_status() : ""; }
+
+CuptiRangeProfiler::Pass CounterPass::pass_for(const MeasurementRecord& row, MeasuredOperation& op,
+                                               const CounterInputs& inputs) {
   const bool hot = row.mode == to_string(TimingMode::hot);
-  const DotInputs& in = hot && !inputs.hot.empty() ? inputs.hot.front() : inputs.cold;
+  const DotInputs in = hot && !inputs.hot.empty() ? inputs.hot.front() : inputs.cold;
+  CuptiRangeProfiler::Pass pass;
   // A hot launch follows the launch on the slot before it: that one runs
   // first, unprofiled, so the L2 holds what the hot timer's launch finds there.
-  // A cold one follows the cold timer's L2 eviction. Both run before the
-  // profiler is enabled (profile() waits for the stream first).
-  if (hot && inputs.hot.size() > 1) op.operation->enqueue(inputs.hot.back(), stream_);
-  if (!hot) launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_);
-  try {
-    const auto ranges = profiler_->profile([&](cudaStream_t s) { op.operation->enqueue(in, s); }, stream_);
-    fill_counter_columns(row, sum_ranges(profiler_->metrics(), ranges));
-  } catch (const CuptiError& e) {
-    // One row's failure (a CUPTI error mid-sweep) leaves its columns empty
-    // and says so; the timings it already has stand.
-    row.cupti_status = e.status();
-    if (!failure_reported_)
-      std::fprintf(stderr, "dotsweep: warning: counter pass of %s at n=%lld failed: %s (later failures: cupti_status only)\n",
-                   row.variant.c_str(), static_cast<long long>(row.n), e.what());
-    failure_reported_ = true;
+  // A cold one follows the cold timer's L2 eviction. Both run outside the
+  // profiler's start/stop, and the batch waits for them before it starts.
+  if (hot && inputs.hot.size() > 1) {
+    const DotInputs previous = inputs.hot.back();
+    pass.prepare = [&op, previous](cudaStream_t s) { op.operation->enqueue(previous, s); };
+  } else if (!hot) {
+    pass.prepare = [this](cudaStream_t s) { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), s); };
   }
+  pass.enqueue = [&op, in](cudaStream_t s) { op.operation->enqueue(in, s); };
+  return pass;
 }
 
 void CounterPass::add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs,
                       const CounterRowSink& on_row) {
+  (void)inputs;
   if (settings_.scope == CounterScope::off) {
     row.cupti_status = cupti_status::off;
   } else if (!profiler_) {
     row.cupti_status = unavailable_status_;
-  } else if (settings_.scope == CounterScope::all) {
-    profile(row, op, inputs);
   } else {
-    held_.push_back({std::move(row), &op});
-    return;
+    // Held to the end of the size: the whole size is profiled under one
+    // enable of the range profiler (enabling it costs more than a pass).
+    held_.push_back({row, &op});
+    if (!on_counters_) return;
+    row.cupti_status = cupti_status::pending;
   }
   on_row(row);
 }
@@ -91,13 +104,56 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
   std::vector<MeasurementRecord> rows;
   for (const auto& h : held_) rows.push_back(h.row);
   const std::vector<bool> chosen = rows_to_profile(settings_.scope, rows);
+  std::vector<CuptiRangeProfiler::Pass> passes;
+  std::vector<std::size_t> profiled;  // held_ index of each pass
   for (std::size_t i = 0; i < held_.size(); ++i) {
     MeasurementRecord& row = held_[i].row;
-    if (chosen[i]) profile(row, *held_[i].op, inputs);
-    else row.cupti_status = timed(row) ? cupti_status::not_selected : cupti_status::not_timed;
-    on_row(row);
+    if (!timed(row) || !held_[i].op->operation) {
+      row.cupti_status = cupti_status::not_timed;
+    } else if (!chosen[i]) {
+      row.cupti_status = cupti_status::not_selected;
+    } else {
+      passes.push_back(pass_for(row, *held_[i].op, inputs));
+      profiled.push_back(i);
+    }
   }
+  const auto outcomes = profiler_->profile(passes, stream_);
+  for (std::size_t k = 0; k < profiled.size(); ++k) {
+    MeasurementRecord& row = held_[profiled[k]].row;
+    const auto& outcome = outcomes[k];
+    if (outcome.status.empty()) {
+      fill_counter_columns(row, sum_ranges(profiler_->metrics(), outcome.ranges));
+      continue;
+    }
+    // A failed pass (a CUPTI error mid-sweep, another profiler taking the
+    // counters) leaves the row's columns empty and says so; the timings it
+    // already has stand.
+    row.cupti_status = outcome.status;
+    if (!failure_reported_)
+      std::fprintf(stderr, "dotsweep: warning: counter pass of %s at n=%lld failed: %s (later failures: cupti_status only)\n",
+                   row.variant.c_str(), static_cast<long long>(row.n), outcome.detail.c_str());
+    failure_reported_ = true;
+  }
+  for (auto& h : held_) (on_counters_ ? on_counters_ : on_row)(h.row);
   held_.clear();
+}
+
+nlohmann::json counter_context_json(const CounterPass& pass) {
+  const CounterSettings& settings = pass.settings();
+  nlohmann::json j = {{"scope", to_string(settings.scope)}, {"metrics", settings.metrics}};
+  if (settings.scope == CounterScope::off) {
+    j["status"] = cupti_status::off;
+  } else if (!pass.unavailable_status().empty()) {
+    j["status"] = pass.unavailable_status();
+    j["detail"] = pass.unavailable_detail();
+  } else {
+    const std::string ended = pass.ended_status();
+    j["status"] = ended.empty() ? std::string(cupti_status::ok) : ended;
+    if (!ended.empty()) j["ended_during_run"] = true;
+    j["replay_passes"] = pass.replay_passes();
+    j["replay"] = pass.user_replay() ? "user" : "kernel";
+  }
+  return j;
 }
 
 }  // namespace dotsweep

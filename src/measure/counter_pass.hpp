@@ -1,14 +1,15 @@
 // The counter pass of a sweep: after a row's timed samples (never during
 // them), one more run of the operation under CUPTI's Range Profiler fills the
-// row's counter columns. `all` profiles every timed row as it is finished;
-// `top` holds a size's rows until all are timed, then profiles each
-// (type, n, mode)'s tie group and the baselines. When counters are
+// row's counter columns. Both scopes hold a size's rows until all are timed,
+// then profile them in one batch (one enable of the range profiler): `all`
+// every timed row, `top` each (type, n, mode)'s tie group and the baselines. When counters are
 // unavailable every row says why in cupti_status and one warning is printed.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "core/record.hpp"
 #include "core/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
+#include "gpu/cupti_range_profiler.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
@@ -24,7 +26,6 @@
 
 namespace dotsweep {
 
-class CuptiRangeProfiler;
 
 // The same as SizeMeasurer's RowSink (kept here so the headers do not include each other).
 using CounterRowSink = std::function<void(const MeasurementRecord&)>;
@@ -48,20 +49,38 @@ class CounterPass {
   // metric, or when counters are unavailable and settings.required.
   CounterPass(const CuptiLoad& library, const DeviceInfo& device, cudaStream_t stream, CounterSettings settings);
   ~CounterPass();
+  // A pass over an already-open profiler, without the cold L2 eviction's
+  // buffers (no GPU): for unit tests with a simulated CUPTI and hot rows.
+  static std::unique_ptr<CounterPass> with_profiler_for_test(std::unique_ptr<CuptiRangeProfiler> profiler,
+                                                             CounterSettings settings);
 
-  // Takes a finished row of `op`: profiles it now (`all`), holds it (`top`)
-  // or hands it on with the reason counters were not collected.
+  // Takes a finished row of `op`: holds it for the size's batch, or hands it
+  // on with the reason counters are not collected (off, unavailable).
   void add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs, const CounterRowSink& on_row);
-  // End of a size: `top` profiles the tie groups and baselines among the held
-  // rows and hands every held row on, in the order they came.
+  // End of a size: profiles the chosen held rows in one batch and hands
+  // every held row on, in the order they came.
   void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
+
+  // Streams rows: add() hands a row it holds on at once, cupti_status
+  // `pending`, and finish_size() gives the same rows, final, to
+  // `on_counters` instead of on_row (core/counter_rows.hpp). Without it a
+  // held row is handed on once, at the end of its size.
+  void stream_rows(CounterRowSink on_counters) { on_counters_ = std::move(on_counters); }
 
   // Why counters are not collected ("" when they are): status word and reason.
   const std::string& unavailable_status() const { return unavailable_status_; }
   const std::string& unavailable_detail() const { return unavailable_detail_; }
+  const CounterSettings& settings() const { return settings_; }
+  // Kernel replay passes per profiled kernel for the metric set (0 when not profiling).
+  std::size_t replay_passes() const;
+  // Whether replay passes rerun the operation ($DOTSWEEP_COUNTER_REPLAY=user) rather than kernel replay.
+  bool user_replay() const;
+  // Why profiling ended during the run (`busy`, ...), "" while it goes on.
+  std::string ended_status() const;
 
  private:
-  void profile(MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
+  CounterPass(std::unique_ptr<CuptiRangeProfiler> profiler, CounterSettings settings);
+  CuptiRangeProfiler::Pass pass_for(const MeasurementRecord& row, MeasuredOperation& op, const CounterInputs& inputs);
 
   struct Held {
     MeasurementRecord row;
@@ -72,6 +91,7 @@ class CounterPass {
   std::unique_ptr<CuptiRangeProfiler> profiler_;
   std::string unavailable_status_, unavailable_detail_;
   std::vector<Held> held_;
+  CounterRowSink on_counters_;
   // The cold timer's L2 eviction, before a cold row's pass: a cold row's
   // counters must see the cold L2 its timing saw.
   std::size_t l2_bytes_ = 0;
@@ -79,5 +99,10 @@ class CounterPass {
   DeviceBuffer<float> sink_;
   bool failure_reported_ = false;  // one warning for failed passes, not one per row
 };
+
+// context.json's "counters": scope, metrics, status (ok, off, the reason
+// counters are unavailable, or the one that ended them during the run) and
+// the kernel replay passes the metric set needs.
+nlohmann::json counter_context_json(const CounterPass& pass);
 
 }  // namespace dotsweep

@@ -69,6 +69,10 @@ class SizeMeasurer {
   using OperationObserver = std::function<void(const MeasuredOperation&, long long n)>;
   void set_operation_observer(OperationObserver observer) { observer_ = std::move(observer); }
 
+  // Rows reach on_row as they are timed, and their counter pass's rows reach
+  // on_counters when their size is done (CounterPass::stream_rows). Optional.
+  void set_counter_sink(RowSink on_counters) { counters_->stream_rows(std::move(on_counters)); }
+
   std::size_t peak_device_bytes() const { return peak_device_bytes_; }
   // Why NVML clocks are not recorded; empty when they are.
   const std::string& nvml_status() const { return nvml_status_; }

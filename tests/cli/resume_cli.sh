@@ -71,6 +71,11 @@ expect 2 "--out and --resume together" -- "${run[@]}" --resume "$scratch/both" -
 make_report "$scratch/badjson" && echo "{" >"$scratch/badjson/context.json"
 expect 2 "its context.json is not valid JSON" -- "${run[@]}" --resume "$scratch/badjson"
 
+# counters.csv (the counter pass's rows, merged into the kept rows) is read
+# with the rest, before the GPU: one that is not a sweep CSV is named.
+make_report "$scratch/badcounters" && printf 'variant,median\nx,1\n' >"$scratch/badcounters/counters.csv"
+expect 2 "$scratch/badcounters/counters.csv" -- "${run[@]}" --resume "$scratch/badcounters"
+
 # Each difference from the interrupted sweep is named with both values.
 check_refused() {  # check_refused NAME PATTERN OVERRIDE -- ARGS...
   local name=$1 pattern=$2 override=$3

@@ -5,7 +5,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "core/input_error.hpp"
@@ -17,6 +19,7 @@
 #include "gpu/cupti_range_profiler.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/size_buffers.hpp"
 #include "measure/compile_queue.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
@@ -60,6 +63,11 @@ TEST_CASE("dram bytes read by a 2^26 f32 dot: each input once, within 2%, for ev
   const long long n = 1LL << 26;
   const auto rows = rows_at(n, operations, settings_with(CounterScope::all));
   REQUIRE(rows.size() == operations.size());
+  // The layout checks below are about the variant space's own kernels: a
+  // baseline's row names no layout of ours (seed-two-pass, the article's
+  // kernel, has its own indexing and its own conflicts).
+  std::set<std::string> variant_ids;
+  for (const auto& v : variants) variant_ids.insert(v.id());
   for (const auto& [id, row] : rows) {
     CAPTURE(id);
     CAPTURE(row.cupti_status);
@@ -78,6 +86,7 @@ TEST_CASE("dram bytes read by a 2^26 f32 dot: each input once, within 2%, for ev
     if (row.finish == "two_pass") CHECK(*row.kernels == 2);
     // Sequential addressing keeps a warp's shared-memory accesses in distinct
     // banks; the strided (interleaved) layout of issue 5 must show conflicts.
+    if (!variant_ids.count(id)) continue;
     if (row.layout == to_string(SharedLayout::sequential) && row.reduce == to_string(BlockReduce::smem_tree)) {
       CHECK(*row.smem_conflicts_ld == 0);
       CHECK(*row.smem_conflicts_st == 0);
@@ -96,6 +105,9 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
   const long long n = 1LL << 24;
   const auto off = rows_at(n, operations, settings_with(CounterScope::off));
   const auto all = rows_at(n, operations, settings_with(CounterScope::all));
+  std::set<std::string> host_timed;
+  for (const auto& op : operations)
+    if (op.host_synchronous) host_timed.insert(op.name);
   for (const auto& [id, row] : off) {
     if (!row.correct) continue;
     CAPTURE(id);
@@ -104,7 +116,13 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
     CHECK(with.cupti_status == "ok");
     MESSAGE(id << ": off median " << *row.median_us << " [" << *row.ci_lo_us << ", " << *row.ci_hi_us
                 << "], all median " << *with.median_us << " [" << *with.ci_lo_us << ", " << *with.ci_hi_us << "]");
-    // The two 95% intervals of the median overlap.
+    // The two 95% intervals of the median overlap: the device timer's
+    // intervals are narrow and stable between runs. A host-synchronous
+    // operation (thrust) is timed by the host clock around a blocking call:
+    // its interval moves between two runs by more than its width
+    // (H200: 67.7..69.2 vs 65.4..67.0 us), with or without a profiler, so
+    // it is not a witness of the counter pass and is left out.
+    if (host_timed.count(id)) continue;
     CHECK(*with.ci_lo_us <= *row.ci_hi_us);
     CHECK(*row.ci_lo_us <= *with.ci_hi_us);
   }
@@ -127,6 +145,48 @@ TEST_CASE("an unknown metric is refused at start with the closest valid names") 
   } catch (const InputError& e) {
     MESSAGE(e.what());
     CHECK(std::string(e.what()).find("closest: dram__bytes_read.sum") != std::string::npos);
+  }
+}
+
+// The cost of a counter pass, split in two: enabling the range profiler
+// (once per batch, i.e. per size) and one profiled run (per row). Printed
+// for docs/counters.md; checked only to be sane (every pass ok, one kernel).
+TEST_CASE("cost: one profiler enable per size, then a pass per row") {
+  const DeviceInfo device = query_device(0);
+  const std::vector<VariantConfig> none;
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  CompileQueue queue(compiler, none, 1);
+  auto operations = sweep_operations(device, none, queue);
+  MeasuredOperation* cub = nullptr;
+  for (auto& op : operations)
+    if (op.name == "cub") cub = &op;
+  REQUIRE(cub);
+  REQUIRE(cub->ensure_built());
+  TestStream stream;
+  CuptiRangeProfiler::Unavailable why;
+  auto profiler = CuptiRangeProfiler::open(cupti_library(), device.index, default_metrics(), why);
+  REQUIRE(profiler);
+  for (const long long n : {1LL << 20, 1LL << 26}) {
+    SizeBuffers buffers(n, ElementType::f32);
+    cub->operation->prepare(n);
+    const DotInputs in = buffers.main();
+    const CuptiRangeProfiler::Pass pass{nullptr, [&](cudaStream_t s) { cub->operation->enqueue(in, s); }};
+    constexpr int kRows = 16;
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    for (int i = 0; i < kRows; ++i) REQUIRE(profiler->profile({pass}, stream.get()).front().status.empty());
+    const auto t1 = Clock::now();
+    const auto batch = profiler->profile(std::vector<CuptiRangeProfiler::Pass>(kRows, pass), stream.get());
+    const auto t2 = Clock::now();
+    for (const auto& outcome : batch) {
+      CHECK(outcome.status.empty());
+      CHECK(outcome.ranges.size() == 2);  // CUB's two kernels
+    }
+    const double per_row_alone = std::chrono::duration<double>(t1 - t0).count() / kRows;
+    const double per_row_batched = std::chrono::duration<double>(t2 - t1).count() / kRows;
+    MESSAGE("n=" << n << ", " << profiler->passes() << " replay passes, " << kRows
+                 << " rows: enabled per row " << per_row_alone * 1e3 << " ms/row, enabled once " << per_row_batched * 1e3
+                 << " ms/row (so enable+disable ~" << (per_row_alone - per_row_batched) * 1e3 << " ms)");
   }
 }
 

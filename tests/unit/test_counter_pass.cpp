@@ -96,3 +96,16 @@ TEST_CASE("--counters off: rows pass unchanged with cupti_status off, CUPTI neve
     CHECK(fields_but_status(out[i]) == fields_but_status(rows[i]));
   }
 }
+
+TEST_CASE("context.json's counters: scope, metrics and the status of the run") {
+  CounterPass off(unavailable("no-cupti"), DeviceInfo{}, nullptr, settings(CounterScope::off, false));
+  CHECK(counter_context_json(off)["status"] == "off");
+  CHECK(counter_context_json(off)["scope"] == "off");
+  CHECK(counter_context_json(off)["metrics"].size() == default_metrics().size());
+  CounterPass missing(unavailable("no-permission"), DeviceInfo{}, nullptr, settings(CounterScope::top, false));
+  const auto j = counter_context_json(missing);
+  CHECK(j["scope"] == "top");
+  CHECK(j["status"] == "no-permission");
+  CHECK(j["detail"] == "simulated");
+  CHECK_FALSE(j.contains("replay_passes"));
+}

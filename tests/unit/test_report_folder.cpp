@@ -5,6 +5,7 @@
 
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
+#include "core/report_writer.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;
@@ -72,4 +73,31 @@ TEST_CASE("--out that cannot hold a report is refused before anything is written
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;
   CHECK(entries == 1);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("counters.csv: created beside sweep.csv, appended row by row, emptied when the folder is resumed") {
+  const auto dir = fresh_dir("dotsweep_report_folder_counters");
+  MeasurementRecord row = dotsweep::test::timed_row("v", 1, 2, 3, 1024);
+  row.cupti_status = "ok";
+  {
+    ReportFolder folder(dir.string());
+    folder.append_counters(row);
+    MeasurementRecord hot = row;
+    hot.mode = "hot";
+    folder.append_counters(hot);
+  }
+  CHECK(read_records((dir / "counters.csv").string()).size() == 2);
+  CHECK(read_records((dir / "sweep.csv").string()).empty());
+  {
+    ReportFolder resumed(dir.string(), {row});  // `kept` already holds the merged counters
+    CHECK(read_records((dir / "counters.csv").string()).empty());
+    CHECK(read_records((dir / "sweep.csv").string()).size() == 1);
+  }
+  // A folder holding only counters.csv is a report's folder too.
+  const auto other = fresh_dir("dotsweep_report_folder_counters_only");
+  std::filesystem::create_directories(other);
+  std::ofstream(other / "counters.csv") << "earlier\n";
+  CHECK_THROWS_AS(ReportFolder::require_free(other.string()), InputError);
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(other);
 }
