@@ -145,6 +145,7 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
     std::fprintf(stderr, "dotsweep: %s; rows measured so far are in %s/sweep.csv\n", e.what(), s.out_dir.c_str());
     m.exit_status = 4;
   }
+  measurer.set_counter_sink({});  // it wrote into `m`, which the caller gets as a copy
   return m;
 }
 

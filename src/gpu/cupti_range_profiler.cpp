@@ -228,24 +228,41 @@ std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::
     fail_from(0, ended_status_, ended_detail_);
     return outcomes;
   }
-  const CuptiApi& api = *api_;
-  // Nothing queued before the batch may run with the profiler enabled.
-  if (wait_(stream) != cudaSuccess) {
-    fail_from(0, cupti_status::failed, "the stream failed before the counter pass");
-    return outcomes;
+  // One enable per pass (per row), as measured on the H200: keeping the
+  // profiler enabled across passes and setting a second config under the same
+  // enable crashed inside CUPTI (run C, 2026-11-30), so each pass gets a fresh
+  // enable, counter data image and config, and the guard disables it again.
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    if (!ended_status_.empty()) {
+      fail_from(i, ended_status_, ended_detail_);
+      break;
+    }
+    const std::optional<std::pair<std::string, std::string>> failure = profile_one(passes[i], outcomes[i], stream);
+    if (failure) {
+      // The profiler's state after a failed call is not known: end the batch
+      // here. Another profiler holding the counters ends the run's profiling.
+      if (failure->first == cupti_status::busy) end_run(failure->first, failure->second);
+      fail_from(i, failure->first, failure->second);
+      break;
+    }
   }
+  return outcomes;
+}
+
+std::optional<std::pair<std::string, std::string>> CuptiRangeProfiler::profile_one(const Pass& pass, Outcome& outcome,
+                                                                                    cudaStream_t stream) {
+  const CuptiApi& api = *api_;
+  // Nothing queued before the pass may run with the profiler enabled.
+  if (wait_(stream) != cudaSuccess)
+    return std::make_pair(std::string(cupti_status::failed), std::string("the stream failed before the counter pass"));
   auto enable = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
   enable.ctx = ctx_;
   const CUptiResult enabled = api.range_enable(&enable);
-  if (enabled != CUPTI_SUCCESS) {
-    const std::string status = status_word_for(enabled);
-    if (status == cupti_status::busy) end_run(status, describe(api, enabled, "cuptiRangeProfilerEnable"));
-    fail_from(0, status, describe(api, enabled, "cuptiRangeProfilerEnable"));
-    return outcomes;
-  }
+  if (enabled != CUPTI_SUCCESS)
+    return std::make_pair(status_word_for(enabled), describe(api, enabled, "cuptiRangeProfilerEnable"));
   // Disabled on every way out, exceptions included: the timed launches after
-  // the batch must run without the profiler. A disable that fails leaves the
-  // profiler's state unknown: no batch after it.
+  // the pass must run without the profiler. A disable that fails leaves the
+  // profiler's state unknown: no pass after it.
   struct Disable {
     CuptiRangeProfiler& self;
     CUpti_RangeProfiler_Object* object;
@@ -256,19 +273,13 @@ std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::
       if (r != CUPTI_SUCCESS) self.end_run(cupti_status::failed, describe(*self.api_, r, "cuptiRangeProfilerDisable"));
     }
   } disable{*this, enable.pRangeProfilerObject};
-
-  for (std::size_t i = 0; i < passes.size(); ++i) {
-    try {
-      outcomes[i].ranges = run_pass(enable.pRangeProfilerObject, passes[i], stream);
-    } catch (const CuptiError& e) {
-      // The profiler's state after a failed call is not known: end the batch
-      // here. Another profiler holding the counters ends the run's profiling.
-      if (e.status() == cupti_status::busy) end_run(e.status(), e.what());
-      fail_from(i, e.status(), e.what());
-      break;
-    }
+  counter_data_.clear();  // sized for this enable's profiler object
+  try {
+    outcome.ranges = run_pass(enable.pRangeProfilerObject, pass, stream);
+  } catch (const CuptiError& e) {
+    return std::make_pair(e.status(), std::string(e.what()));
   }
-  return outcomes;
+  return std::nullopt;
 }
 
 std::vector<std::vector<double>> CuptiRangeProfiler::profile(const std::function<void(cudaStream_t)>& enqueue,

@@ -21,7 +21,9 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpu/cupti_library.hpp"
@@ -87,6 +89,8 @@ class CuptiRangeProfiler {
 
  private:
   CuptiRangeProfiler(std::shared_ptr<const CuptiApi> api, std::vector<std::string> metrics);
+  // Enables the profiler, runs one pass, disables it; the failure's status and detail, if any.
+  std::optional<std::pair<std::string, std::string>> profile_one(const Pass& pass, Outcome& outcome, cudaStream_t stream);
   // The counters of one pass into counter_data_ (the profiler is enabled).
   std::vector<std::vector<double>> run_pass(CUpti_RangeProfiler_Object* object, const Pass& pass,
                                             cudaStream_t stream);
@@ -102,7 +106,7 @@ class CuptiRangeProfiler {
   bool user_replay_ = false;
   CUcontext ctx_ = nullptr;
   StreamWait wait_;
-  std::vector<std::uint8_t> counter_data_;  // sized at the first batch, reused
+  std::vector<std::uint8_t> counter_data_;  // sized per pass; outlives the pass's disable
   std::string ended_status_, ended_detail_;
 };
 

@@ -1,5 +1,5 @@
 // The range profiler's batch logic against a simulated CUPTI (no GPU): one
-// enable and one disable per batch on every way out, a busy profiler
+// enable and one disable per pass on every way out, a busy profiler
 // (CUPTI_ERROR_HARDWARE_BUSY at enable or at a pass's start) turns the pass
 // and the rest of the batch into `busy` and ends profiling for the run, a
 // failed disable does too, and other failures end only the batch.
@@ -130,22 +130,22 @@ std::vector<std::string> statuses(const std::vector<CuptiRangeProfiler::Outcome>
 
 }  // namespace
 
-TEST_CASE("a batch enables the range profiler once, profiles every pass in order, disables it once") {
+TEST_CASE("each pass enables the range profiler, profiles, and disables it again, in order") {
   auto profiler = fake_profiler();
   const auto outcomes = profiler->profile(passes(3), nullptr);
   CHECK(statuses(outcomes) == std::vector<std::string>{"ok", "ok", "ok"});
   CHECK(outcomes[1].ranges == std::vector<std::vector<double>>{{7.0}});
-  CHECK(fake.enables == 1);
-  CHECK(fake.disables == 1);
+  CHECK(fake.enables == 3);
+  CHECK(fake.disables == 3);
   CHECK(fake.starts == 3);
   CHECK(fake.events == std::vector<std::string>{"prepare 0", "enqueue 0", "prepare 1", "enqueue 1", "prepare 2",
                                                 "enqueue 2"});
   CHECK(profiler->ended_status().empty());
-  profiler->profile(passes(2), nullptr);  // the next size: enabled again
-  CHECK(fake.enables == 2);
-  CHECK(fake.disables == 2);
+  profiler->profile(passes(2), nullptr);  // the next size
+  CHECK(fake.enables == 5);
+  CHECK(fake.disables == 5);
   CHECK(profiler->profile(std::vector<CuptiRangeProfiler::Pass>{}, nullptr).empty());
-  CHECK(fake.enables == 2);  // an empty batch touches nothing
+  CHECK(fake.enables == 5);  // an empty batch touches nothing
 }
 
 TEST_CASE("another profiler taking the counters at a pass's start: busy from there on, disabled, run ended") {
@@ -155,14 +155,14 @@ TEST_CASE("another profiler taking the counters at a pass's start: busy from the
   CHECK(statuses(outcomes) == std::vector<std::string>{"ok", "busy", "busy"});
   CHECK(outcomes[1].detail.find("cuptiRangeProfilerStart failed: SIMULATED") != std::string::npos);
   CHECK(fake.events == std::vector<std::string>{"prepare 0", "enqueue 0", "prepare 1"});  // pass 1 never enqueued
-  CHECK(fake.disables == 1);
+  CHECK(fake.disables == 2);
   CHECK_FALSE(fake.enabled);
   CHECK(profiler->ended_status() == "busy");
   // Later batches answer busy without calling CUPTI or running anything.
   const auto later = profiler->profile(passes(2), nullptr);
   CHECK(statuses(later) == std::vector<std::string>{"busy", "busy"});
   CHECK(later[0].detail.find("counters off for the rest of the run") != std::string::npos);
-  CHECK(fake.enables == 1);
+  CHECK(fake.enables == 2);
   CHECK(fake.events.size() == 3);
   // The one-pass form says the same through CuptiError.
   try {
@@ -182,10 +182,10 @@ TEST_CASE("another profiler holding the counters at enable: every pass busy, not
   CHECK(profiler->ended_status() == "busy");
 }
 
-TEST_CASE("a disable that fails ends profiling for the run; the batch's values stand") {
+TEST_CASE("a disable that fails ends profiling for the run; that pass's values stand") {
   auto profiler = fake_profiler();
   fake.disable_result = CUPTI_ERROR_UNKNOWN;
-  CHECK(statuses(profiler->profile(passes(2), nullptr)) == std::vector<std::string>{"ok", "ok"});
+  CHECK(statuses(profiler->profile(passes(2), nullptr)) == std::vector<std::string>{"ok", "failed"});
   CHECK(profiler->ended_status() == "failed");
   CHECK(statuses(profiler->profile(passes(1), nullptr)) == std::vector<std::string>{"failed"});
   CHECK(fake.enables == 1);
@@ -225,7 +225,7 @@ TEST_CASE("user replay: the operation runs once per replay pass, each after its 
                                                 "enqueue 0", "prepare 1", "enqueue 1", "prepare 1", "enqueue 1",
                                                 "prepare 1", "enqueue 1"});
   CHECK(fake.decodes == 2);
-  CHECK(fake.enables == 1);
+  CHECK(fake.enables == 2);
   // Passes that never finish submitting: a failed pass, not an endless loop.
   fake.passes_needed = 1000;
   CHECK(statuses(profiler->profile(passes(1), nullptr)) == std::vector<std::string>{"failed"});
@@ -302,7 +302,7 @@ TEST_CASE("streamed rows: sweep.csv gets every row at once as pending, the size'
   CHECK(run.counter_rows[0].dram_read_bytes == 7.0);
   CHECK(run.counter_rows[1].cupti_status == "ok");
   CHECK(run.counter_rows[2].cupti_status == "not-timed");
-  CHECK(fake.enables == 1);  // one enable for the size
+  CHECK(fake.enables == 2);  // one enable per profiled row
   CHECK(fake.starts == 2);
 }
 
@@ -331,5 +331,5 @@ TEST_CASE("another profiler takes the counters mid-sweep: busy rows, timings unt
   const PassRun second = one_size(*pass, op, false);
   CHECK(second.rows[0].cupti_status == "busy");
   CHECK(second.rows[0].median_us == 10.0);
-  CHECK(fake.enables == 1);
+  CHECK(fake.enables == 2);
 }
