@@ -41,9 +41,9 @@ class PlantedFault : public DotOperation {
     real_->enqueue(bad, stream);
   }
   long long grid_blocks() const override { return real_->grid_blocks(); }
-  ElementType element_type() const override { return real_->element_type(); }
   SummationShape summation_shape() const override { return real_->summation_shape(); }
   bool promises_determinism() const override { return real_->promises_determinism(); }
+  ElementType element_type() const override { return real_->element_type(); }
 
  private:
   std::unique_ptr<DotOperation> real_;

@@ -12,9 +12,10 @@ namespace dotsweep {
 const char* const kGbenchUsage =
     "usage: dotsweep-gbench [--space FILE] [--sizes LIST] [--device N] [--cache-dir DIR] [--benchmark_* ...]\n"
     "Registers every baseline and every variant of the space at every size as a Google Benchmark\n"
-    "benchmark named dot/<variant id or baseline>/<n>, timed cold (docs/measuring.md) with CUDA events\n"
-    "as manual time. A variant that fails the correctness checks at a size is reported as an error,\n"
-    "not timed.\n"
+    "benchmark named dot/<variant id or baseline>/<n> (a baseline is <name>.<type> when the space has\n"
+    "several types), timed cold (docs/measuring.md) with CUDA events as manual time (thrust: host wall\n"
+    "time; floor: an empty kernel, timed, never checked). An operation that fails the correctness\n"
+    "checks at a size is reported as an error, not timed.\n"
     "  --space FILE     search-space TOML file (default: the embedded variants/default.toml)\n"
     "  --sizes LIST     problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: the sweep's)\n"
     "  --device N       CUDA device index (default 0)\n"
@@ -65,9 +66,13 @@ GbenchOptions take_gbench_options(int& argc, char** argv) {
   return options;
 }
 
-const std::vector<std::string>& gbench_baseline_names() {
-  static const std::vector<std::string> names = {"cublas", "cub", "seed-as-written", "seed-two-pass"};
-  return names;
+void name_operations(GbenchPlan& plan) {
+  const std::vector<ElementType> types = baseline_types(plan.variants);
+  plan.baselines = baseline_table(types);
+  plan.operations.clear();
+  for (const auto& baseline : plan.baselines)
+    plan.operations.push_back(types.size() > 1 ? baseline.name + "." + to_string(baseline.type) : baseline.name);
+  for (const auto& config : plan.variants) plan.operations.push_back(config.id());
 }
 
 GbenchPlan make_gbench_plan(const GbenchOptions& options) {
@@ -79,8 +84,7 @@ GbenchPlan make_gbench_plan(const GbenchOptions& options) {
   SpacePlan space_plan = plan_space(space, DeviceLimits{});
   plan.variants = std::move(space_plan.valid);
   plan.rejected = space_plan.rejected.size();
-  plan.operations = gbench_baseline_names();
-  for (const auto& config : plan.variants) plan.operations.push_back(config.id());
+  name_operations(plan);
   return plan;
 }
 

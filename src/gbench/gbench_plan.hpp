@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/variant_config.hpp"
+#include "gpu/baseline_table.hpp"
 
 namespace dotsweep {
 
@@ -25,16 +26,21 @@ struct GbenchOptions {
 // is not a number.
 GbenchOptions take_gbench_options(int& argc, char** argv);
 
-// The baselines every sweep measures beside its candidates, by the names
-// gpu/baselines.cpp gives them; the session checks they still agree.
-const std::vector<std::string>& gbench_baseline_names();
-
 struct GbenchPlan {
-  std::vector<std::string> operations;  // baselines first, then variant ids, in sweep order
-  std::vector<VariantConfig> variants;  // the space's configs valid on every CUDA GPU
+  // One name per benchmark family, in sweep order: the baselines (as
+  // gbench_operation_name gives them), then the variant ids.
+  std::vector<std::string> operations;
+  std::vector<BaselineEntry> baselines;  // baseline_table(baseline_types(variants)): operations' first rows
+  std::vector<VariantConfig> variants;   // the space's configs valid on every CUDA GPU
   std::vector<std::int64_t> sizes;
-  std::size_t rejected = 0;             // configs of the space left out as invalid
+  std::size_t rejected = 0;              // configs of the space left out as invalid
 };
+
+// Fills plan.baselines and plan.operations from plan.variants. A baseline's
+// benchmark name is its table name when the baselines have one type
+// ("cublas", as before types existed), else name.type ("cublas.f64"), since
+// the same library is measured once per type. Variant ids carry their type.
+void name_operations(GbenchPlan& plan);
 
 // Loads the space and parses the sizes; throws InputError on bad input.
 GbenchPlan make_gbench_plan(const GbenchOptions& options);

@@ -16,6 +16,7 @@
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
 #include "measure/compile_queue.hpp"
+#include "measure/host_sync_timer.hpp"
 #include "measure/size_inputs.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
@@ -71,6 +72,7 @@ struct GbenchSession::Gpu {
   std::vector<MeasuredOperation> operations;
   SizeMeasurer checker;
   ColdTimer timer;
+  std::optional<HostSyncTimer> host_timer;  // made on first use: only thrust needs it
   std::map<std::pair<std::size_t, std::int64_t>, CheckOutcome> checked;
   // The timing inputs of the size benchmarked last (one size at a time).
   std::int64_t inputs_n = 0;
@@ -153,12 +155,16 @@ GbenchSession::Gpu* GbenchSession::gpu(std::string& why_not) {
     try {
       DeviceInfo device = query_device(options_.device);
       gpu_ = std::make_unique<Gpu>(std::move(device), options_, plan_);
-      // Registration named the baselines without a device: they must be the ones built.
-      std::vector<std::string> built;
-      for (std::size_t i = 0; i < gbench_baseline_names().size() && i < gpu_->operations.size(); ++i)
-        built.push_back(gpu_->operations[i].name);
-      if (built != gbench_baseline_names())
-        throw GpuError("the baselines built differ from the names registered (gbench_plan.cpp is out of date)");
+      // Registration read the baseline table without a device; the sweep's
+      // operations were built from the same table and must match it row for row.
+      const std::vector<BaselineEntry>& registered = plan_.baselines;
+      bool same = gpu_->operations.size() == registered.size() + plan_.variants.size();
+      for (std::size_t i = 0; same && i < registered.size(); ++i) {
+        const MeasuredOperation& op = gpu_->operations[i];
+        same = op.name == registered[i].name && op.type == registered[i].type &&
+               op.timed_only == registered[i].timed_only && op.host_synchronous == registered[i].host_synchronous;
+      }
+      if (!same) throw GpuError("the operations built differ from those registered (baseline_table out of step)");
     } catch (const std::exception& e) {
       gpu_.reset();
       start_failure_ = e.what();
@@ -175,38 +181,56 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
   if (!g->lost.empty()) return state.SkipWithError(g->lost.c_str());
   MeasuredOperation& op = g->operations[index];
   try {
-    const CheckOutcome outcome = g->check(index, n);
-    if (!outcome.correct) return state.SkipWithError(("incorrect, not timed: " + outcome.reason).c_str());
-    g->load_timing_inputs(n, op.operation->element_type());
+    CheckOutcome outcome;
+    if (op.timed_only) {
+      // The floor computes nothing: a timing reference, never checked (as in a sweep).
+      if (!op.ensure_built()) return state.SkipWithError(op.failure.c_str());
+    } else {
+      outcome = g->check(index, n);
+      if (!outcome.correct) return state.SkipWithError(("incorrect, not timed: " + outcome.reason).c_str());
+    }
+    g->load_timing_inputs(n, op.type);
     op.operation->prepare(n);
     const DotInputs inputs = g->buffers->main();
+    if (op.host_synchronous && !g->host_timer) g->host_timer.emplace(g->device, g->stream.get());
     double clock_sum = 0;
     void* last_output = inputs.result;
     for (auto _ : state) {
-      const TimingSamples sample = g->timer.measure(*op.operation, inputs, kOneSample);
+      // thrust waits on the host inside its call: the sweep's host-synchronous
+      // timer (L2 evicted, host wall time of one call), never the blocker.
+      const TimingSamples sample = op.host_synchronous
+                                       ? g->host_timer->measure(*op.operation, {inputs}, true, kOneSample)
+                                       : g->timer.measure(*op.operation, inputs, kOneSample);
       state.SetIterationTime(sample.us.front() * 1e-6);
       clock_sum += sample.clock_mhz.front();
       last_output = sample.last_output;
     }
     // The result the timed launches left must be the checked one (as after a sweep's timing).
-    const double timed = read_result(last_output, op.operation->element_type(), g->stream.get());
-    if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
-                                              op.operation->promises_determinism()))
-      return state.SkipWithError(mismatch->c_str());
+    if (!op.timed_only) {
+      const double timed = read_result(last_output, op.type, g->stream.get());
+      if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
+                                                op.operation->promises_determinism()))
+        return state.SkipWithError(mismatch->c_str());
+    }
 
     const double iterations = static_cast<double>(state.iterations());
-    // Baselines are float32; a variant reads its own element type.
-    const std::size_t baselines = gbench_baseline_names().size();
-    const ElementType type = index < baselines ? ElementType::f32 : plan_.variants[index - baselines].type;
-    const double bytes = dot_bytes(n, element_bytes(type));
-    state.SetBytesProcessed(static_cast<std::int64_t>(iterations * bytes));
-    state.SetItemsProcessed(static_cast<std::int64_t>(iterations) * n);
     using benchmark::Counter;
-    state.counters["GB/s"] = Counter(iterations * bytes / 1e9, Counter::kIsRate);
-    if (g->device.peak_gbps > 0)
-      state.counters["pct_peak"] = Counter(iterations * bytes / (g->device.peak_gbps * 1e9) * 100.0, Counter::kIsRate);
-    state.counters["sm_clock_mhz"] = Counter(clock_sum, Counter::kAvgIterations);
-    state.SetLabel(g->device.name + ", cold");
+    // The floor moves no data: no bandwidth to report.
+    if (!op.timed_only) {
+      const double bytes = dot_bytes(n, element_bytes(op.type));
+      state.SetBytesProcessed(static_cast<std::int64_t>(iterations * bytes));
+      state.SetItemsProcessed(static_cast<std::int64_t>(iterations) * n);
+      state.counters["GB/s"] = Counter(iterations * bytes / 1e9, Counter::kIsRate);
+      if (g->device.peak_gbps > 0)
+        state.counters["pct_peak"] =
+            Counter(iterations * bytes / (g->device.peak_gbps * 1e9) * 100.0, Counter::kIsRate);
+    }
+    // The host-synchronous timer has no blocker to read the SM clock from.
+    if (!op.host_synchronous) state.counters["sm_clock_mhz"] = Counter(clock_sum, Counter::kAvgIterations);
+    std::string label = g->device.name + ", cold";
+    if (op.host_synchronous) label += ", host wall time";
+    if (op.timed_only) label += ", floor: empty kernel, not checked";
+    state.SetLabel(label);
   } catch (const ContextLost& e) {
     g->lost = e.what();
     state.SkipWithError(g->lost.c_str());

@@ -7,7 +7,10 @@
 //    is reported with SkipWithError and never timed by Google Benchmark;
 //  - time: each Google Benchmark iteration is one cold sample of the sweep's
 //    ColdTimer (L2 evicted, stream held behind the blocker, CUDA events
-//    around one launch), handed over as manual time;
+//    around one launch), handed over as manual time; a host-synchronous
+//    baseline (thrust) takes one sample of the sweep's HostSyncTimer (host
+//    wall time of one call after the L2 eviction) instead;
+//  - the floor (timed_only) is timed the same way and never checked;
 //  - after the loop, the result the last timed launch left must agree with
 //    the checked one, as after a sweep's timing.
 #pragma once

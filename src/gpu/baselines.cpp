@@ -73,17 +73,18 @@ std::unique_ptr<DotOperation> make_cublas_dot(const DeviceInfo& device, ElementT
 }
 
 std::vector<Baseline> make_baselines(const DeviceInfo& device, const std::vector<ElementType>& types) {
+  // Rows are keyed by (variant, type, n, mode): one name per library across types.
   std::vector<Baseline> baselines;
-  for (const ElementType type : types) {
-    // Rows are keyed by (variant, type, n, mode): one name per library across types.
-    baselines.push_back({"cublas", make_cublas_dot(device, type)});
-    baselines.push_back({"cub", make_cub_dot(device, type)});
-    baselines.push_back({"thrust", make_thrust_dot(device, type), true});
-    baselines.push_back({kFloorName, make_floor_operation(type)});
-    if (type == ElementType::f32) {
-      baselines.push_back({"seed-as-written", make_seed_dot(false)});
-      baselines.push_back({"seed-two-pass", make_seed_dot(true)});
-    }
+  for (const BaselineEntry& entry : baseline_table(types)) {
+    std::unique_ptr<DotOperation> operation;
+    if (entry.name == "cublas") operation = make_cublas_dot(device, entry.type);
+    else if (entry.name == "cub") operation = make_cub_dot(device, entry.type);
+    else if (entry.name == "thrust") operation = make_thrust_dot(device, entry.type);
+    else if (entry.name == kFloorName) operation = make_floor_operation(entry.type);
+    else if (entry.name == "seed-as-written") operation = make_seed_dot(false);
+    else if (entry.name == "seed-two-pass") operation = make_seed_dot(true);
+    else throw GpuError("baseline_table names '" + entry.name + "', which make_baselines cannot build");
+    baselines.push_back({entry.name, std::move(operation), entry.host_synchronous});
   }
   return baselines;
 }

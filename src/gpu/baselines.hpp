@@ -7,13 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "gpu/baseline_table.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
 
 namespace dotsweep {
-
-// The name of the launch-floor row, and its kind in the records.
-inline constexpr const char* kFloorName = "floor";
 
 struct Baseline {
   std::string name;  // "cublas", "cub", "thrust", "floor", "seed-as-written", "seed-two-pass"
@@ -43,7 +41,7 @@ std::unique_ptr<DotOperation> make_floor_operation(ElementType type);
 inline constexpr int kSeedBlock = 256;
 std::unique_ptr<DotOperation> make_seed_dot(bool completed_by_second_pass);
 
-// Every baseline of every type in `types`, each type's in the order above.
+// Every baseline of baseline_table(types), in its order (gpu/baseline_table.hpp).
 std::vector<Baseline> make_baselines(const DeviceInfo& device,
                                      const std::vector<ElementType>& types = {ElementType::f32});
 

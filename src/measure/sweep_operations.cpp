@@ -8,15 +8,8 @@ namespace dotsweep {
 
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                 CompileQueue& queue) {
-  // Baselines for every type the space holds, in report order (f32 alone for an empty space).
-  std::vector<ElementType> types;
-  for (const ElementType type : all_element_types())
-    for (const VariantConfig& v : variants)
-      if (v.type == type) {
-        types.push_back(type);
-        break;
-      }
-  if (types.empty()) types.push_back(ElementType::f32);
+  // Baselines for every type the space holds (gpu/baseline_table.hpp).
+  const std::vector<ElementType> types = baseline_types(variants);
   std::vector<MeasuredOperation> operations;
   for (auto& baseline : make_baselines(device, types)) {
     MeasuredOperation op;

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Checks dotsweep-gbench's --benchmark_format=json output for one run of
-cuBLAS, the seed kernel as written and one quick-space variant at one n,
-with --benchmark_repetitions=2 (tests/gbench/gbench_json.sh runs it).
+cuBLAS, thrust, the floor, the seed kernel as written and one quick-space
+variant at one n, with --benchmark_repetitions=2 (tests/gbench/gbench_json.sh
+runs it).
 
 Exit 0 when every check holds, 1 (with one line per failure) when not, and
 77 when the run says no CUDA device is usable (the GPU-test skip).
-Usage: check_gbench_json.py OUTPUT.json N VARIANT
+Usage: check_gbench_json.py OUTPUT.json N VARIANT [BASELINE_SUFFIX]
+BASELINE_SUFFIX (e.g. ".f32") follows every baseline's name when the space
+has several types.
 """
 import json
 import math
@@ -16,6 +19,7 @@ NO_DEVICE = "no usable CUDA device"
 
 def main():
     path, n, variant = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    suffix = sys.argv[4] if len(sys.argv) > 4 else ""
     with open(path) as f:
         doc = json.load(f)
     runs = doc["benchmarks"]
@@ -31,7 +35,7 @@ def main():
         print(("ok: " if condition else "FAIL: ") + what)
 
     timed_bytes = 8.0 * n  # both float32 inputs once
-    for operation in ("cublas", variant):
+    for operation in ("cublas" + suffix, "thrust" + suffix, variant):
         name = f"dot/{operation}/{n}/manual_time"
         iterations = [r for r in runs if r["run_name"] == name and r["run_type"] == "iteration"]
         check(len(iterations) == 2, f"{name}: two repetitions (got {len(iterations)})")
@@ -52,13 +56,31 @@ def main():
                   f"{name}: items_per_second = n / real_time")
             check(math.isclose(r["GB/s"], r["bytes_per_second"] / 1e9, rel_tol=0.01), f"{name}: GB/s counter")
             check(0 < r["pct_peak"] <= 100, f"{name}: pct_peak {r['pct_peak']:.2f} in (0, 100]")
-            check(r["sm_clock_mhz"] > 100, f"{name}: sm_clock_mhz {r['sm_clock_mhz']:.0f}")
-            check("cold" in r.get("label", ""), f"{name}: label '{r.get('label', '')}' says cold")
+            label = r.get("label", "")
+            check("cold" in label, f"{name}: label '{label}' says cold")
+            if operation == "thrust" + suffix:
+                # Host wall time (the host-synchronous timer): no blocker, so no SM clock.
+                check("host wall time" in label, f"{name}: label '{label}' says host wall time")
+                check("sm_clock_mhz" not in r, f"{name}: no sm_clock_mhz")
+            else:
+                check(r.get("sm_clock_mhz", 0) > 100, f"{name}: sm_clock_mhz {r.get('sm_clock_mhz', 0):.0f}")
+                check("host wall time" not in label, f"{name}: label '{label}' says CUDA events")
         aggregates = {r["aggregate_name"] for r in runs if r["run_name"] == name and r["run_type"] == "aggregate"}
         check({"mean", "median", "stddev"} <= aggregates, f"{name}: aggregates {sorted(aggregates)}")
 
+    # The floor: timed (an empty kernel's cold launch), never checked, no bandwidth.
+    name = f"dot/floor{suffix}/{n}/manual_time"
+    floor = [r for r in runs if r["run_name"] == name and r["run_type"] == "iteration"]
+    check(len(floor) == 2, f"{name}: two repetitions (got {len(floor)})")
+    for r in floor:
+        check(not r.get("error_occurred", False), f"{name}: no error ({r.get('error_message', '')})")
+        check(r.get("iterations", 0) > 0, f"{name}: timed")
+        check(0 < r.get("real_time", 0) < 1000, f"{name}: real_time {r.get('real_time', 0):.3f} us plausible")
+        check("bytes_per_second" not in r and "GB/s" not in r, f"{name}: no bandwidth")
+        check("floor" in r.get("label", ""), f"{name}: label '{r.get('label', '')}' says floor")
+
     # Incorrect above one block by design: reported as an error, never timed.
-    name = f"dot/seed-as-written/{n}/manual_time"
+    name = f"dot/seed-as-written{suffix}/{n}/manual_time"
     seed = [r for r in runs if r["run_name"] == name and r["run_type"] == "iteration"]
     check(len(seed) >= 1, f"{name}: reported")
     for r in seed:

@@ -34,9 +34,18 @@ def aggregates(name, real_us):
 
 def good():
     benches = []
-    for op, us in (("cublas", 7.0), (VARIANT, 6.5)):
+    for op, us in (("cublas", 7.0), ("thrust", 40.0), (VARIANT, 6.5)):
         name = f"dot/{op}/{N}/manual_time"
         benches += [run(name, us), run(name, us * 1.01)] + aggregates(name, us)
+    for r in benches:
+        if r["run_name"] == f"dot/thrust/{N}/manual_time":
+            r.pop("sm_clock_mhz")
+            r["label"] += ", host wall time"
+    floor = f"dot/floor/{N}/manual_time"
+    for us in (2.5, 2.6):
+        benches.append({"name": floor, "run_name": floor, "run_type": "iteration", "repetitions": 2, "threads": 1,
+                        "iterations": 5000, "real_time": us, "cpu_time": 30.0, "time_unit": "us",
+                        "sm_clock_mhz": 1980.0, "label": "NVIDIA H200, cold, floor: empty kernel, not checked"})
     seed = f"dot/seed-as-written/{N}/manual_time"
     benches.append({"name": seed, "run_name": seed, "run_type": "iteration", "repetitions": 2, "threads": 1,
                     "error_occurred": True, "error_message": "incorrect, not timed: random-integer check failed",
@@ -80,15 +89,39 @@ def mutants():
     def hot_label(doc):
         first(doc, "cublas")["label"] = "NVIDIA H200"
 
-    return [rates_from_cpu_time, incorrect_timed, variant_errored, one_repetition, no_aggregates,
+    def thrust_on_events(doc):  # thrust timed behind the blocker, not by host wall time
+        first(doc, "thrust")["label"] = "NVIDIA H200, cold"
+
+    def floor_checked(doc):  # the floor skipped as incorrect instead of timed
+        r = first(doc, "floor")
+        r.update({"error_occurred": True, "error_message": "incorrect, not timed: floor", "iterations": 0})
+
+    def floor_bandwidth(doc):  # the floor reports bytes it never read
+        first(doc, "floor")["bytes_per_second"] = 1e12
+
+    def floor_missing(doc):
+        doc["benchmarks"] = [r for r in doc["benchmarks"] if "floor" not in r["run_name"]]
+
+    return [thrust_on_events, floor_checked, floor_bandwidth, floor_missing, rates_from_cpu_time, incorrect_timed, variant_errored, one_repetition, no_aggregates,
             host_time_unit, over_peak, no_clock, hot_label]
 
 
-def status(checker, python, doc):
+def status(checker, python, doc, *extra):
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         json.dump(doc, f)
         f.flush()
-        return subprocess.run([python, checker, f.name, str(N), VARIANT], capture_output=True, text=True).returncode
+        return subprocess.run([python, checker, f.name, str(N), VARIANT, *extra], capture_output=True,
+                              text=True).returncode
+
+
+def typed(doc):
+    """The same document from a space of several types: baselines named name.f32."""
+    for r in doc["benchmarks"]:
+        if not r["run_name"].startswith(f"dot/{VARIANT}/"):
+            for key in ("name", "run_name"):
+                head, tail = r[key].split("/", 2)[1], r[key].split("/", 2)[2]
+                r[key] = f"dot/{head}.f32/{tail}"
+    return doc
 
 
 def main():
@@ -103,6 +136,12 @@ def main():
         got = status(checker, python, doc)
         print(("ok" if got == 1 else "FAIL") + f": mutant {mutate.__name__} -> {got} (want 1)")
         failures += got != 1
+    for doc, extra, want, what in ((typed(good()), [".f32"], 0, "typed names with suffix .f32"),
+                                   (typed(good()), [], 1, "typed names without the suffix"),
+                                   (good(), [".f32"], 1, "plain names with suffix .f32")):
+        got = status(checker, python, doc, *extra)
+        print(("ok" if got == want else "FAIL") + f": {what} -> {got} (want {want})")
+        failures += got != want
     no_device = good()
     for r in no_device["benchmarks"]:
         r.update({"error_occurred": True, "error_message": "no usable CUDA device: no NVIDIA driver is loaded"})

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# dotsweep-gbench on a GPU: cuBLAS, the seed kernel as written (incorrect at
-# n > one block, so an error) and one quick-space variant at 2^20, two
+# dotsweep-gbench on a GPU: cuBLAS, thrust (host wall time), the floor
+# (timed, not checked), the seed kernel as written (incorrect at n > one
+# block, so an error) and one quick-space variant at 2^20, two
 # repetitions, JSON; check_gbench_json.py checks the fields. Exit 77 without
 # a usable device. The JSON is left in $DOTSWEEP_GBENCH_JSON when set.
 # Usage: gbench_json.sh DOTSWEEP_GBENCH SOURCE_ROOT PYTHON
@@ -11,10 +12,14 @@ python=$3
 n=1048576
 variant=f32.b256.i2.v4.cover.warp.shfl.2pass.plain.f32
 out=${DOTSWEEP_GBENCH_JSON:-$(mktemp)}
+# The baselines are name.f32 once the quick space holds several types (docs/gbench.md).
+suffix=
+[[ -n $("$gbench" --space "$root/variants/quick.toml" --sizes "$n" --benchmark_list_tests \
+  --benchmark_filter='^dot/cublas\.f32/' 2>/dev/null) ]] && suffix=.f32
 "$gbench" --space "$root/variants/quick.toml" --sizes "$n" \
-  --benchmark_filter="^dot/(cublas|seed-as-written|${variant//./\\.})/$n/" \
+  --benchmark_filter="^dot/((cublas|thrust|floor|seed-as-written)${suffix//./\\.}|${variant//./\\.})/$n/" \
   --benchmark_repetitions=2 --benchmark_min_time=0.05 --benchmark_format=json >"$out" || {
   echo "dotsweep-gbench failed (exit $?)"
   exit 1
 }
-"$python" "$root/tests/gbench/check_gbench_json.py" "$out" "$n" "$variant"
+"$python" "$root/tests/gbench/check_gbench_json.py" "$out" "$n" "$variant" "$suffix"

@@ -14,10 +14,27 @@ trap 'rm -rf "$scratch"' EXIT
 
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-# The operations a sweep measures: the four baselines, then the space's valid variants.
+# The operations a sweep measures: the baselines of each type the space's
+# variants hold (f32 alone for none), then the variants. Restated here from
+# docs/gbench.md, not read from the code: per type cublas, cub, thrust, floor
+# and for f32 the seed kernel twice; named <name>.<type> only when the space
+# has several types. The types come from the valid variants `dotsweep list`
+# gives (an id starts with its type; rejected ones carry a tab and a reason).
 expected_operations() {  # expected_operations [--space FILE]
-  printf '%s\n' cublas cub seed-as-written seed-two-pass
-  "$dotsweep" list "$@" | grep -v '^#'
+  "$dotsweep" list "$@" | grep -v '^#' | grep -v $'\t' >"$scratch/variants"
+  local types=() type
+  for type in f32 f64 f16 bf16; do
+    grep -q "^$type\." "$scratch/variants" && types+=("$type")
+  done
+  [[ ${#types[@]} -eq 0 ]] && types=(f32)
+  for type in "${types[@]}"; do
+    local names=(cublas cub thrust floor) name
+    [[ $type == f32 ]] && names+=(seed-as-written seed-two-pass)
+    for name in "${names[@]}"; do
+      if [[ ${#types[@]} -gt 1 ]]; then echo "$name.$type"; else echo "$name"; fi
+    done
+  done
+  cat "$scratch/variants"
 }
 
 # check_listing SIZES_FLAG N1,N2,... [--space FILE]
@@ -44,6 +61,37 @@ check_listing() {
 
 check_listing '2^28,4096' 4096,268435456
 check_listing '2^20+3' 1048579 --space "$root/variants/quick.toml"
+# Several types: every baseline carries its type, the seed kernel only f32's.
+cat >"$scratch/types.toml" <<'TOML'
+name = "types"
+[axes]
+type = ["bf16", "f32", "f64"]
+block = [256]
+items = [4]
+vec = [2]
+grid = ["cover"]
+reduce = ["shuffle"]
+finish = ["two_pass"]
+TOML
+check_listing '4096' 4096 --space "$scratch/types.toml"
+sed 's/^type = .*/type = ["f64"]/' "$scratch/types.toml" >"$scratch/f64.toml"
+check_listing '4096' 4096 --space "$scratch/f64.toml"
+# Until the kernels instantiate f64 the planner rejects it, and the listing
+# above holds only f32 names (the gbench plan unit test covers the typed ones).
+if "$dotsweep" list --space "$scratch/f64.toml" | grep -q $'^f64\.[^\t]*$'; then
+  check_listing '4096' 4096 --space "$scratch/types.toml"
+  grep -qx 'dot/cublas\.f64/4096/manual_time' "$scratch/list" &&
+    grep -qx 'dot/seed-as-written\.f32/4096/manual_time' "$scratch/list" && ! grep -q 'seed-as-written\.bf16' "$scratch/list" ||
+    fail "typed baseline names missing from: $(head -n 3 "$scratch/list")"
+  "$gbench" --benchmark_list_tests --sizes 4096 --space "$scratch/types.toml" --benchmark_filter='^dot/thrust\.f64/' >"$scratch/one"
+  [[ $(cat "$scratch/one") == dot/thrust.f64/4096/manual_time ]] || fail "filter on thrust.f64 gave: $(cat "$scratch/one")"
+  # One type other than f32: its baselines keep their plain names, no seed kernel.
+  check_listing '4096' 4096 --space "$scratch/f64.toml"
+  grep -qx 'dot/cublas/4096/manual_time' "$scratch/list" && ! grep -q seed "$scratch/list" ||
+    fail "f64-only listing: $(head -n 6 "$scratch/list" | tr '\n' ' ')"
+else
+  echo "note: the planner rejects f64 configs yet: several-type listings hold only f32 names"
+fi
 # The default sizes are the sweep's: 1, 2^12..2^28:2, 1000003, 2^20+3.
 check_listing '1,2^12..2^28:2,1000003,2^20+3' 1,4096,16384,65536,262144,1000003,1048576,1048579,4194304,16777216,67108864,268435456
 "$gbench" --benchmark_list_tests >"$scratch/default" 2>/dev/null

@@ -1,6 +1,8 @@
 // Every element type through the sweep's measuring path: the per-type
-// baselines (cuBLAS S/D/DotEx, CUB, thrust::inner_product, the floor) are judged correct on inputs of their
-// own type at awkward and large sizes, rows carry their type and its bytes,
+// baselines (cuBLAS S/D/DotEx, CUB, thrust::inner_product, the floor, the
+// completed seed kernel) are judged correct on inputs of their own type at
+// awkward and large sizes, the seed kernel as written incorrect above one
+// block, rows carry their type and its bytes,
 // and the harness's checks still catch a wrong result in each type (a mutant
 // that answers from the wrong half of the inputs).
 #include <doctest/doctest.h>
@@ -68,6 +70,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
   SizeMeasurer measurer(device, stream.get(), settings);
   for (long long n : {1LL, 4097LL, 1000003LL, (1LL << 24) + 3}) {
     std::map<std::string, int> floors_per_type, thrust_per_type;
+    int seed_as_written_rows = 0;
     std::size_t rows = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       ++rows;
@@ -86,6 +89,16 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
       } else if (row.variant.rfind("half-", 0) == 0) {
         CHECK(row.variant == "half-" + row.type);
         if (n > 1) CHECK_FALSE(row.correct);
+      } else if (row.variant == "seed-as-written") {
+        ++seed_as_written_rows;
+        // Block 0's partial only, by design: right within one block, wrong above.
+        if (n > kSeedBlock) {
+          CHECK_FALSE(row.correct);
+          CHECK(row.reason.find("check") != std::string::npos);
+          CHECK_FALSE(row.median_us.has_value());  // incorrect rows are never timed
+        } else {
+          CHECK(row.correct);
+        }
       } else if (row.variant == "cublas" && type == ElementType::f16 && !row.correct) {
         // cublasDotEx returning f16: the positive-uniform sum (about n/4)
         // overflows 65504 from n ~ 2^18; below that it must be right.
@@ -103,6 +116,7 @@ TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum m
       }
     });
     CHECK(rows == 2 * operations.size());
+    CHECK(seed_as_written_rows == 2);  // f32 only, cold and hot
     for (const ElementType type : all_element_types()) {
       CHECK(floors_per_type[to_string(type)] == 2);
       CHECK(thrust_per_type[to_string(type)] == 2);  // timed cold and hot by the host-synchronous timer
