@@ -77,10 +77,11 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--keep", o.strategy.keep_fraction, "--strategy halving: fraction of each type measured fully")
       ->default_val(o.strategy.keep_fraction);
   // ---- fault isolation
-  command.add_flag("--isolate", o.isolate,
-                   "measure in worker processes: a kernel that faults or hangs is recorded as incorrect and the sweep "
-                   "goes on");
-  command.add_flag("--worker", o.worker, "a measuring worker of an --isolate sweep")->group("");  // hidden
+  command.add_flag("--isolate,!--no-isolate", o.isolate,
+                   "--no-isolate: measure in this process, so a kernel that faults ends the sweep (exit 4); by default "
+                   "a worker process measures, and a kernel that faults or hangs is recorded as incorrect and the "
+                   "sweep goes on (--isolate, the default, is accepted)");
+  command.add_flag("--worker", o.worker, "a measuring worker of a sweep's supervisor")->group("");  // hidden
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <filesystem>
 #include <cstdio>
 
 #include "cli/interrupt.hpp"
@@ -28,6 +29,7 @@ std::string own_executable() {
 // wrote them and died before it could say "done". Recording them again would
 // make the report unreadable (a duplicate row).
 bool already_recorded(const std::string& csv_path, const std::vector<MeasurementRecord>& rows) {
+  if (!std::filesystem::exists(csv_path)) return false;
   std::vector<std::string> modes;
   for (const auto& row : rows) modes.push_back(row.mode);
   const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
@@ -37,20 +39,22 @@ bool already_recorded(const std::string& csv_path, const std::vector<Measurement
 }  // namespace
 
 int run_supervised_sweep(const SweepOptions& options) {
-  std::vector<std::string> argv = options.command_line;
+  std::vector<std::string> argv = options.command_line;  // argv[0] as the user typed it
   if (argv.empty()) argv.push_back("dotsweep");
-  argv[0] = own_executable();
+  const std::string program = own_executable();
   std::vector<std::string> worker_argv = argv;
   worker_argv.push_back("--worker");
   const InterruptGuard interrupt_guard;  // the first Ctrl-C is passed on; a second ends us at once
   std::string folder;
   for (int restarts = 0;; ++restarts) {
+    std::string rows_file = "sweep.csv";  // until the worker says it screens (halving)
     const WorkerEnd end = run_worker(
         worker_argv,
         [&](const WorkerMessage& m) {
           if (m.kind == WorkerMessage::Kind::folder) folder = m.folder;
+          if (m.kind == WorkerMessage::Kind::into) rows_file = m.file;
         },
-        [] { return interrupt_requested(); });
+        [] { return interrupt_requested(); }, program);
     if (restarts > 0 && end.ready_seconds >= 0)
       std::fprintf(stderr, "dotsweep: restart cost: the new worker was measuring %.2f s after it was started\n",
                    end.ready_seconds);
@@ -64,8 +68,9 @@ int run_supervised_sweep(const SweepOptions& options) {
     }
     const std::string reason = failure_reason(end);
     const std::vector<MeasurementRecord> rows = failed_rows(end.in_flight->rows, reason);
-    if (!already_recorded(folder + "/sweep.csv", rows)) {
-      SweepCsvWriter csv(folder + "/sweep.csv");  // the worker is gone: ours alone now (a torn last row is cut)
+    const std::string rows_path = folder + "/" + rows_file;
+    if (!already_recorded(rows_path, rows)) {
+      SweepCsvWriter csv(rows_path);  // the worker is gone: ours alone now (a torn last row is cut)
       for (const auto& row : rows) csv.append(row);
     }
     std::fprintf(stderr, "dotsweep: %s (%s) at n=%lld: %s; recorded as incorrect, starting a new worker\n",

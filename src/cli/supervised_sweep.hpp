@@ -1,4 +1,4 @@
-// `dotsweep sweep --isolate`: the sweep measured in worker processes
+// `dotsweep sweep` (unless --no-isolate): the sweep measured in worker processes
 // (docs/design.md, "Fault isolation"). This process never touches CUDA: it
 // runs `dotsweep ... --worker` (the same command line), and when a worker
 // loses its CUDA context, dies or hangs past the watchdog's deadline, it

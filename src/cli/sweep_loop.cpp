@@ -1,8 +1,9 @@
 #include "cli/sweep_loop.hpp"
 
-#include <map>
+#include <optional>
 
 #include "cli/interrupt.hpp"
+#include "core/operation_in_flight.hpp"
 
 namespace dotsweep {
 
@@ -32,8 +33,16 @@ std::size_t rows_to_measure(const LoopScope& scope, const std::vector<MeasuredOp
 }
 
 bool measure_sizes(SizeMeasurer& measurer, const LoopScope& scope, std::vector<MeasuredOperation>& operations,
-                   const RowSink& on_row) {
-  std::map<RowKey, std::size_t> rows_per_key;  // an operation is done when it has one row per mode
+                   const RowSink& on_row, const LoopHooks& hooks) {
+  OperationInFlight in_flight(scope.modes.size());
+  measurer.set_operation_observer([&](const MeasuredOperation& op, long long n) {
+    in_flight.started(row_key(record_skeleton(op, n, scope.modes.front(), scope.env)));
+    if (hooks.started) hooks.started(op, n);
+  });
+  struct ObserverReset {  // the observer captures this frame
+    SizeMeasurer& measurer;
+    ~ObserverReset() { measurer.set_operation_observer({}); }
+  } observer_reset{measurer};
   try {
     for (const std::int64_t n : scope.sizes) {
       if (interrupt_requested()) return false;
@@ -49,8 +58,10 @@ bool measure_sizes(SizeMeasurer& measurer, const LoopScope& scope, std::vector<M
       try {
         measurer.measure_size(n, todo, [&](const MeasurementRecord& row) {
           on_row(row);
-          const bool operation_done = ++rows_per_key[row_key(row)] == scope.modes.size();
-          if (operation_done && interrupt_requested()) throw StopRequested{};
+          const std::optional<bool> was_in_flight = in_flight.handed_over(row_key(row));
+          if (!was_in_flight) return;
+          if (hooks.operation_done) hooks.operation_done(*was_in_flight);
+          if (*was_in_flight && interrupt_requested()) throw StopRequested{};
         });
       } catch (...) {
         restore();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -22,10 +23,22 @@ struct LoopScope {
 // Rows the loop will hand over.
 std::size_t rows_to_measure(const LoopScope& scope, const std::vector<MeasuredOperation>& operations);
 
+// What the loop tells its caller besides the rows (a worker's heartbeat).
+struct LoopHooks {
+  // Before each operation's passes at n (the measurer's observer: the loop
+  // installs it for its own duration).
+  std::function<void(const MeasuredOperation&, long long n)> started;
+  // An operation handed over all its rows. `in_flight` is false when it is
+  // not the operation started last: with --counters top a size's rows wait
+  // for its counter pass, so earlier operations finish after later ones started.
+  std::function<void(bool in_flight)> operation_done;
+};
+
 // Measures and hands each row to on_row. Returns false when stopped by
-// Ctrl-C (after the operation in flight handed over all its rows), true when
-// every size was measured. ContextLost passes through.
+// Ctrl-C (after the operation in flight handed over all its rows, and never
+// between rows held for the counter pass: a row measured is a row kept), true
+// when every size was measured. ContextLost passes through.
 bool measure_sizes(SizeMeasurer& measurer, const LoopScope& scope, std::vector<MeasuredOperation>& operations,
-                   const RowSink& on_row);
+                   const RowSink& on_row, const LoopHooks& hooks = {});
 
 }  // namespace dotsweep

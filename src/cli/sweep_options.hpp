@@ -30,7 +30,7 @@ struct SweepOptions {
   // ---- search strategies
   StrategySettings strategy;              // --strategy, --budget, --keep
   // ---- fault isolation (cli/supervised_sweep.hpp)
-  bool isolate = false;                   // --isolate: measure in worker processes
+  bool isolate = true;                    // measure in worker processes (--no-isolate: in this one)
   bool worker = false;                    // --worker (hidden): this is such a worker
 };
 

@@ -16,7 +16,7 @@ WorkerChannel WorkerChannel::from_environment() {
   const long fd = text ? std::strtol(text, &end, 10) : -1;
   if (!text || *end != '\0' || fd < 0 || fd > 65535 || ::fcntl(static_cast<int>(fd), F_GETFD) < 0)
     throw InputError("--worker: this run was not started by a dotsweep supervisor (DOTSWEEP_WORKER_FD unset or not "
-                     "open); run the sweep with --isolate instead");
+                     "open); run the sweep without --worker");
   ::fcntl(static_cast<int>(fd), F_SETFD, FD_CLOEXEC);  // not to the plot script or any other child
   return WorkerChannel(static_cast<int>(fd));
 }

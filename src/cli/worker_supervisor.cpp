@@ -20,6 +20,7 @@ namespace dotsweep {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int kInterruptPollMs = 200;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -40,7 +41,7 @@ class Fd {
   int fd_;
 };
 
-pid_t spawn(const std::vector<std::string>& argv, int message_fd) {
+pid_t spawn(const std::string& program, const std::vector<std::string>& argv, int message_fd) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -57,10 +58,10 @@ pid_t spawn(const std::vector<std::string>& argv, int message_fd) {
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attributes, 0);  // its own group: the terminal's Ctrl-C is ours to pass on
   pid_t pid = 0;
-  const int error = ::posix_spawn(&pid, args[0], nullptr, &attributes, args.data(), env.data());
+  const int error = ::posix_spawn(&pid, program.c_str(), nullptr, &attributes, args.data(), env.data());
   posix_spawnattr_destroy(&attributes);
   if (error != 0)
-    throw std::runtime_error("cannot start the measuring worker '" + argv[0] + "': " + std::strerror(error));
+    throw std::runtime_error("cannot start the measuring worker '" + program + "': " + std::strerror(error));
   return pid;
 }
 
@@ -82,13 +83,13 @@ WorkerEnd reap(pid_t pid, WorkerEnd end) {
 }  // namespace
 
 WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
-                     const std::function<bool()>& interrupted) {
+                     const std::function<bool()>& interrupted, const std::string& program) {
   int fds[2];
   if (::pipe(fds) != 0) throw std::runtime_error(std::string("cannot make the worker's pipe: ") + std::strerror(errno));
   Fd read_end(fds[0]), write_end(fds[1]);
   ::fcntl(read_end.get(), F_SETFD, FD_CLOEXEC);  // the worker inherits only the write end
   const auto spawned_at = Clock::now();
-  const pid_t pid = spawn(argv, write_end.get());
+  const pid_t pid = spawn(program.empty() ? argv.at(0) : program, argv, write_end.get());
   write_end.reset();  // EOF on the read end once the worker (and only it) has gone
 
   WorkerEnd end;
@@ -101,14 +102,21 @@ WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<v
       ::kill(pid, SIGINT);
       passed_on = true;
     }
-    int timeout_ms = -1;
+    // Wake at least every kInterruptPollMs: a Ctrl-C that lands between the
+    // check above and poll() would otherwise wait for the worker's next
+    // message, which during setup (compiling) can be a minute away.
+    int timeout_ms = kInterruptPollMs;
+    bool until_deadline = false;
     if (end.in_flight) {
       const double left = end.in_flight->seconds - seconds_since(started_at);
-      timeout_ms = left <= 0 ? 0 : static_cast<int>(std::ceil(left * 1000));
+      const int deadline_ms = left <= 0 ? 0 : static_cast<int>(std::ceil(left * 1000));
+      until_deadline = deadline_ms <= timeout_ms;
+      if (until_deadline) timeout_ms = deadline_ms;
     }
     pollfd watched{read_end.get(), POLLIN, 0};
     const int ready = ::poll(&watched, 1, timeout_ms);
-    if (ready < 0 && errno == EINTR) continue;  // Ctrl-C: the worker sees it too and stops by itself
+    if (ready < 0 && errno == EINTR) continue;  // Ctrl-C: passed on at the top of the loop
+    if (ready == 0 && !until_deadline) continue;
     if (ready == 0) {                           // the watchdog
       end.how = WorkerEnd::How::hung;
       end.signal = SIGKILL;

@@ -35,8 +35,10 @@ struct WorkerEnd {
 // worker as one SIGINT (the worker then stops after its row in flight).
 // Throws std::runtime_error when it cannot be started, or (after killing it)
 // when it writes a line that is not a message.
+// `program` is the file run when argv[0] is only what the worker is called
+// (the user's spelling, so that the resume command it prints is theirs).
 WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
-                     const std::function<bool()>& interrupted = {});
+                     const std::function<bool()>& interrupted = {}, const std::string& program = {});
 
 // The reason recorded for the operation in flight when the worker ended.
 std::string failure_reason(const WorkerEnd& end);

@@ -65,6 +65,7 @@ double parse_seconds(const std::string& text, const std::string& line) {
 
 std::string ready_line(double seconds) { return "ready " + number(seconds); }
 std::string folder_line(const std::string& path) { return "folder " + path; }
+std::string into_line(const std::string& file_name) { return "into " + file_name; }
 std::string done_line() { return "done"; }
 std::string failed_line(const std::string& reason) {
   const std::string first = reason.substr(0, reason.find_first_of("\r\n"));
@@ -90,6 +91,12 @@ WorkerMessage parse_worker_line(const std::string& line) {
   } else if (word == "folder" && !rest.empty()) {
     m.kind = WorkerMessage::Kind::folder;
     m.folder = rest;
+  } else if (word == "into" && !rest.empty()) {
+    // A name in the report folder, never a path: the supervisor writes there.
+    if (rest.find('/') != std::string::npos || rest == "." || rest == "..")
+      throw InputError("worker message '" + line.substr(0, 80) + "': '" + rest + "' is not a file name");
+    m.kind = WorkerMessage::Kind::into;
+    m.file = rest;
   } else if (word == "failed" && !rest.empty()) {
     m.kind = WorkerMessage::Kind::failed;
     m.reason = rest;
@@ -109,7 +116,7 @@ WorkerMessage parse_worker_line(const std::string& line) {
     m.rows = records_from_table(read_csv(in, "worker message"), "worker message");
     if (m.rows.empty()) throw InputError("worker message '" + line.substr(0, 80) + "': no rows");
   } else {
-    throw InputError("worker message '" + line.substr(0, 80) + "' is not ready, folder, start, done or failed");
+    throw InputError("worker message '" + line.substr(0, 80) + "' is not ready, folder, into, start, done or failed");
   }
   return m;
 }

@@ -2,6 +2,9 @@
 // a pipe (docs/design.md, "Fault isolation"):
 //   ready <seconds>            set up (device, cubins, read ceiling) after <seconds>
 //   folder <path>              the report folder it writes
+//   into <file>                the file in that folder where the rows of the
+//                              operations that follow go: sweep.csv until
+//                              told otherwise, screen.csv while halving screens
 //   start <deadline> <csv>     starting an operation at one n; <deadline> is the
 //                              watchdog's limit in seconds, <csv> the operation's
 //                              rows (one per mode) as sweep.csv lines joined by
@@ -24,15 +27,17 @@
 namespace dotsweep {
 
 struct WorkerMessage {
-  enum class Kind { ready, folder, start, done, failed } kind = Kind::done;
+  enum class Kind { ready, folder, into, start, done, failed } kind = Kind::done;
   double seconds = 0;                      // ready: setup time; start: the deadline
   std::string folder;                      // folder
+  std::string file;                        // into: a plain file name, no folder
   std::string reason;                      // failed
   std::vector<MeasurementRecord> rows;     // start: the skeleton rows of the operation
 };
 
 std::string ready_line(double seconds);
 std::string folder_line(const std::string& path);
+std::string into_line(const std::string& file_name);
 std::string start_line(double deadline_seconds, const std::vector<MeasurementRecord>& skeleton_rows);
 std::string done_line();
 std::string failed_line(const std::string& reason);  // the reason's first line

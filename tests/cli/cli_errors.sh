@@ -192,13 +192,18 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- sweep --strategy halving --keep 1 "${run[@]}"
 fi
 
-# ---- Fault isolation: --worker is for the supervisor only; an --isolate
-# sweep's worker reports bad input and a missing GPU as a plain sweep does.
+# ---- Fault isolation (the default): --worker is for the supervisor only; the
+# worker reports bad input and a missing GPU as an in-process sweep
+# (--no-isolate) does, in one line; --isolate is still accepted.
 expect 2 "--worker: this run was not started by a dotsweep supervisor" -- --worker "${run[@]}"
 expect 2 "max-samples: 0 is out of range" -- --isolate --max-samples 0 "${run[@]}"
+expect 2 "max-samples: 0 is out of range" -- --no-isolate --max-samples 0 "${run[@]}"
 expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
+expect 2 "--resume '$scratch/none': no such folder" -- --resume "$scratch/none" --sizes 4096
+expect 2 "--resume '$scratch/none': no such folder" -- --no-isolate --resume "$scratch/none" --sizes 4096
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
+  expect 3 "no usable CUDA device" -- --no-isolate "${run[@]}"
 fi
 
 # The quick space lists without a GPU.

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# --isolate with planted faults (DOTSWEEP_PLANT_FAULT, tests only): one
-# quick.toml variant traps (illegal address: the CUDA context is lost), one
-# hangs (killed by the watchdog). The sweep must finish with exit 0, hold the
+# Fault isolation (the default; --isolate is accepted as a no-op) with planted
+# faults (DOTSWEEP_PLANT_FAULT, tests only): one quick.toml variant traps
+# (illegal address: the CUDA context is lost), one hangs (killed by the
+# watchdog), first while measuring, then while halving screens. The sweep must finish with exit 0, hold the
 # same (variant, type, n, mode) rows as a clean run with the same verdicts
 # except the planted two, which carry their reasons. Prints the restart cost.
-# Also: without --isolate the trap still ends the sweep with exit 4, and a
-# Ctrl-C reaches an --isolate sweep's worker. Needs a GPU (exit 77 without one).
+# Also: with --no-isolate the trap still ends the sweep with exit 4, and a
+# Ctrl-C reaches the worker. Needs a GPU (exit 77 without one).
 # Usage: fault_isolation_gpu.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1
@@ -20,17 +21,19 @@ if ! "$dotsweep" info >/dev/null 2>&1; then
 fi
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# --counters off: counters are not what this tests, and another profiler on
+# the GPU (a second test script) must not change the outcome.
 args=(--space "$root/variants/quick.toml" --sizes 4096,65537 --mode cold,hot --min-samples 5 --max-samples 10
-  --time-budget 0.1 --no-progress)
+  --time-budget 0.1 --no-progress --counters off)
 mapfile -t ids < <("$dotsweep" list --space "$root/variants/quick.toml" | grep -v '^#')
 trap_id=${ids[0]}
 hang_id=${ids[5]}
 
-"$dotsweep" "${args[@]}" --isolate --out "$scratch/clean" >/dev/null 2>"$scratch/clean.err" ||
-  { fail "the clean --isolate sweep exited $?"; cat "$scratch/clean.err"; }
+"$dotsweep" "${args[@]}" --out "$scratch/clean" >/dev/null 2>"$scratch/clean.err" ||
+  { fail "the clean sweep exited $?"; cat "$scratch/clean.err"; }
 
 start=$SECONDS
-DOTSWEEP_PLANT_FAULT="trap:$trap_id,hang:$hang_id" "$dotsweep" "${args[@]}" --isolate --out "$scratch/planted" \
+DOTSWEEP_PLANT_FAULT="trap:$trap_id,hang:$hang_id" "$dotsweep" "${args[@]}" --out "$scratch/planted" \
   >/dev/null 2>"$scratch/planted.err"
 status=$?
 echo "planted run: exit $status in $((SECONDS - start)) s; its stderr:"
@@ -59,16 +62,45 @@ for key, r in sorted(planted.items()):
 sys.exit(0 if ok else 1)
 PY
 
-# Without --isolate the fault still ends the sweep (exit 4), rows so far kept.
-DOTSWEEP_PLANT_FAULT="trap:$trap_id" "$dotsweep" "${args[@]}" --out "$scratch/inproc" >/dev/null 2>"$scratch/inproc.err"
+# With --no-isolate the fault still ends the sweep (exit 4), rows so far kept.
+DOTSWEEP_PLANT_FAULT="trap:$trap_id" "$dotsweep" "${args[@]}" --no-isolate --out "$scratch/inproc" >/dev/null \
+  2>"$scratch/inproc.err"
 status=$?
-[[ $status -eq 4 ]] || { fail "the planted trap without --isolate exited $status, want 4"; cat "$scratch/inproc.err"; }
+[[ $status -eq 4 ]] || { fail "the planted trap with --no-isolate exited $status, want 4"; cat "$scratch/inproc.err"; }
+grep -q "restart cost\|starting a new worker" "$scratch/inproc.err" && fail "--no-isolate started a worker"
+
+# The same faults while halving screens: heartbeats cover screening too, the
+# failed rows go to screen.csv, and the sweep finishes (exit 0).
+DOTSWEEP_PLANT_FAULT="trap:$trap_id,hang:$hang_id" "$dotsweep" "${args[@]}" --strategy halving --keep 0.5 \
+  --out "$scratch/halving" >/dev/null 2>"$scratch/halving.err"
+status=$?
+echo "planted halving run: exit $status; its stderr:"
+sed 's/^/  | /' "$scratch/halving.err"
+[[ $status -eq 0 ]] || fail "the planted halving sweep exited $status, want 0"
+python3 - "$scratch/halving" "$trap_id" "$hang_id" <<'PY' || fail "the halving checks above"
+import csv, json, sys
+d, trap_id, hang_id = sys.argv[1:]
+screen = list(csv.DictReader(open(f"{d}/screen.csv")))
+keys = [(r["variant"], r["type"], r["n"], r["mode"]) for r in screen]
+ok = len(keys) == len(set(keys))
+print(("ok: " if ok else "FAIL: ") + f"screen.csv: {len(keys)} rows, each once")
+for want, what in ((trap_id, "context was lost"), (hang_id, "hung:")):
+    bad = [r for r in screen if r["variant"] == want]
+    good = bool(bad) and all(r["correct"] == "0" and what in r["reason"] for r in bad)
+    print(("ok: " if good else "FAIL: ") + f"screening {want}: {[r['reason'] for r in bad]}")
+    ok = ok and good
+survivors = json.load(open(f"{d}/context.json"))["strategy_result"]["survivors"]
+clean = trap_id not in survivors and hang_id not in survivors
+print(("ok: " if clean else "FAIL: ") + f"the planted variants are not among the {len(survivors)} survivors")
+sys.exit(0 if ok and clean else 1)
+PY
 
 # A planted name that is not in the sweep is refused, not silently ignored.
 DOTSWEEP_PLANT_FAULT="trap:no.such.variant" "$dotsweep" "${args[@]}" --out "$scratch/typo" >/dev/null 2>"$scratch/typo.err"
 [[ $? -eq 2 ]] || fail "a planted fault naming no operation was not refused"
 
-# Ctrl-C reaches the worker of an --isolate sweep through its supervisor.
+# Ctrl-C reaches the worker through its supervisor (--isolate, the old
+# spelling of the default, still accepted and kept in the resume command).
 "$dotsweep" "${args[@]}" --isolate --out "$scratch/int" >/dev/null 2>"$scratch/int.err" &
 pid=$!
 for _ in $(seq 1 600); do

@@ -31,13 +31,24 @@ wait_rows() {
   return 1
 }
 
+# INTERRUPT_COUNTERS picks the counter scope (default off: counters are not
+# what this tests, and a second profiler on the GPU must not fail the run;
+# run it once more with INTERRUPT_COUNTERS=top to cover rows held for the
+# counter pass). INTERRUPT_ISOLATE=--no-isolate measures in-process.
 args=(--space "$root/variants/quick.toml" --sizes 4096,65536,1000003 --mode cold,hot --min-samples 5 --max-samples 10
-  --time-budget 0.2 --no-progress)
+  --time-budget 0.2 --no-progress --counters "${INTERRUPT_COUNTERS:-off}" ${INTERRUPT_ISOLATE:-})
 
-# The reference: an uninterrupted sweep (also warms the cubin cache).
-"$dotsweep" "${args[@]}" --out "$scratch/full" >/dev/null 2>"$scratch/full.err" || fail "the reference sweep failed"
+# The reference: an uninterrupted sweep (also warms the cubin cache). Every
+# check below compares with it, so without it there is nothing to test.
+"$dotsweep" "${args[@]}" --out "$scratch/full" >/dev/null 2>"$scratch/full.err"
+status=$?
+if [[ $status -ne 0 ]]; then
+  echo "FAIL: the reference sweep exited $status; its stderr:"
+  sed 's/^/  | /' "$scratch/full.err"
+  exit 1
+fi
 full=$(rows "$scratch/full/sweep.csv")
-echo "reference sweep: $full rows"
+echo "reference sweep: $full rows (${args[*]})"
 
 # interrupt NAME SIGNALS...: starts a sweep, sends the signals once 20 rows
 # are in, and checks the exit and what was left; then runs the printed resume

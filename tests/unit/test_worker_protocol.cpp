@@ -36,6 +36,9 @@ TEST_CASE("worker lines round trip") {
   const WorkerMessage folder = parse_worker_line(folder_line("results/h200/2026 11 30"));
   CHECK(folder.kind == WorkerMessage::Kind::folder);
   CHECK(folder.folder == "results/h200/2026 11 30");
+  const WorkerMessage into = parse_worker_line(into_line("screen.csv"));
+  CHECK(into.kind == WorkerMessage::Kind::into);
+  CHECK(into.file == "screen.csv");
 
   // A start carries the rows; quoted fields with tabs, line ends and
   // backslashes in them survive the one-line encoding.
@@ -58,7 +61,7 @@ TEST_CASE("worker lines round trip") {
 
 TEST_CASE("a line that is not a worker message is an error naming it") {
   for (const char* bad : {"", "hello", "ready", "ready x", "ready -1", "ready nan", "folder", "done now", "failed", "start",
-                          "start 5", "start x row", "start 5 a,b", "start 5 bad\\qescape"}) {
+                          "into", "into ../sweep.csv", "into /tmp/x.csv", "into ..", "start 5", "start x row", "start 5 a,b", "start 5 bad\\qescape"}) {
     const std::string why = input_error_of([&] { parse_worker_line(bad); });
     const std::string shown = std::string(bad) + " -> " + why;
     CHECK_MESSAGE(contains(why, "worker message"), shown);

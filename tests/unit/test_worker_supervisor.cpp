@@ -117,3 +117,54 @@ TEST_CASE("a Ctrl-C is passed on to the worker once") {
   CHECK(end.how == WorkerEnd::How::exited);
   CHECK(end.exit_status == 130);
 }
+
+TEST_CASE("a repeated start is a heartbeat: the deadline counts from the latest one") {
+  // Rows held for the counter pass: the worker repeats the start of the
+  // operation in flight each time an earlier one's rows come out. Three
+  // heartbeats 0.3 s apart outlive a 0.5 s deadline without being hung...
+  std::vector<WorkerMessage> seen;
+  WorkerEnd end = run_fake("say \"$M1\"; for i in 1 2 3; do sleep 0.3; say \"$M1\"; done; sleep 0.3; say done; exit 0",
+                           seen, {start_line(0.5, {skeleton("held")})});
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 0);
+  CHECK_FALSE(end.in_flight);
+  // ... and without the heartbeats the same timing is a hang.
+  seen.clear();
+  end = run_fake("say \"$M1\"; sleep 1.2; say done; exit 0", seen, {start_line(0.5, {skeleton("held")})});
+  CHECK(end.how == WorkerEnd::How::hung);
+}
+
+TEST_CASE("an 'into' message reaches the supervisor's handler") {
+  std::vector<WorkerMessage> seen;
+  const WorkerEnd end =
+      run_fake("say 'into screen.csv'; say \"$M1\"; say 'failed a trap'; exit 4", seen, {start_line(5, {skeleton("s")})});
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0].kind == WorkerMessage::Kind::into);
+  CHECK(seen[0].file == "screen.csv");
+  REQUIRE(end.in_flight);
+  CHECK(end.exit_status == 4);
+}
+
+TEST_CASE("the worker runs `program` under the name argv[0] gives it") {
+  // The worker prints its resume command from its argv: the user's spelling.
+  const WorkerEnd end = run_worker(
+      {"my-dotsweep", "-c", "read -r -d '' first < /proc/$$/cmdline; [[ $first == my-dotsweep ]] && exit 0 || exit 9"},
+      [](const WorkerMessage&) {}, {}, "/bin/bash");
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 0);
+}
+
+TEST_CASE("a Ctrl-C is passed on while the worker is silent (setup, compiling)") {
+  // Nothing in flight and no message coming: the supervisor must still wake
+  // up to pass the Ctrl-C on, not wait for the worker's next line.
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  const std::string body =
+      "say() { printf '%s\\n' \"$1\" >&\"$DOTSWEEP_WORKER_FD\"; }; trap 'exit 130' INT; say 'ready 0'; "
+      "for i in $(seq 1 200); do sleep 0.05; done; exit 7";
+  const WorkerEnd end = run_worker({"/bin/bash", "-c", body}, [](const WorkerMessage&) {},
+                                   [&] { return elapsed() > 0.3; });
+  CHECK(end.how == WorkerEnd::How::exited);
+  CHECK(end.exit_status == 130);
+  CHECK(elapsed() < 5);
+}

@@ -1,0 +1,155 @@
+#include "cli/sweep_setup.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "cli/space_source.hpp"
+#include "cli/sweep_context.hpp"
+#include "core/input_error.hpp"
+#include "core/report_folder.hpp"
+#include "core/report_naming.hpp"
+#include "core/search_strategy.hpp"
+#include "core/size_list.hpp"
+#include "core/text_file.hpp"
+#include "dotsweep_version.hpp"
+#include "gpu/nvrtc_includes.hpp"
+#include "measure/size_inputs.hpp"
+#include "measure/size_measurer.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed) {
+  Environment env;
+  env.gpu = device.name;
+  env.cc = std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
+  env.sms = device.sms;
+  env.peak_gbps = device.peak_gbps;
+  env.driver = version_string(device.driver_version);
+  env.cuda = version_string(device.runtime_version);
+  env.timestamp = utc_timestamp_iso(started_at);
+  env.dotsweep_version = DOTSWEEP_VERSION;
+  env.seed = seed;
+  return env;
+}
+
+std::uint64_t physical_memory_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
+}
+
+// A sweep of a space with nothing to measure is a mistake in the space (a
+// `list` of it is fine: that is how one finds out why).
+void require_valid_configs(const SearchSpace& space, const SpacePlan& plan, const std::string& against,
+                           const std::string& space_path) {
+  if (!plan.valid.empty()) return;
+  std::string first;
+  if (!plan.rejected.empty()) first = " (first: " + plan.rejected.front().id + ": " + plan.rejected.front().reason + ")";
+  throw InputError("space '" + space.name + "': none of its " + std::to_string(space.configs.size()) +
+                   " configurations is valid " + against + first + "; `dotsweep list" +
+                   (space_path.empty() ? "" : " --space " + space_path) + "` shows every reason");
+}
+
+// Refuses up front the sizes whose buffers the device cannot hold, rather
+// than failing at cudaMalloc with part of the report written.
+void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceInfo& device, bool hot) {
+  constexpr std::size_t kHarnessReserve = std::size_t{512} << 20;  // timers, cuBLAS/CUB workspaces, partials
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return;  // the sweep will say what failed
+  const std::size_t usable = free_bytes > kHarnessReserve ? free_bytes - kHarnessReserve : 0;
+  for (const std::int64_t n : sizes) {
+    const std::size_t needed =
+        SizeBuffers::device_bytes(n, hot ? kHotFootprintL2s * device.l2_bytes : 0, kMaxHotSlots);
+    if (needed > usable)
+      throw InputError("--sizes: n = " + size_label(n) + " needs " + byte_figure(needed) +
+                       " of device memory (2 inputs x " + std::to_string(n) + " x 4 bytes, padded" +
+                       (hot ? ", plus the hot-timing copies" : "") + "), more than the " + byte_figure(usable) +
+                       " free on device " + std::to_string(device.index) + " (" + device.name +
+                       ") after 512 MiB kept for the harness; pass smaller --sizes");
+  }
+}
+// Reads and checks the folder before looking for a GPU; throws InputError.
+ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_now,
+                        const std::vector<std::string>& modes) {
+  namespace fs = std::filesystem;
+  const std::string where = "--resume '" + dir + "'";
+  if (!fs::is_directory(dir)) throw InputError(where + ": no such folder");
+  const std::string context_path = dir + "/context.json", csv_path = dir + "/sweep.csv";
+  if (!fs::exists(context_path) || !fs::exists(csv_path))
+    throw InputError(where + ": not a dotsweep report folder (it needs sweep.csv and context.json)");
+  ResumeState state;
+  state.saved_context = nlohmann::json::parse(read_text_file(context_path), nullptr, /*allow_exceptions=*/false);
+  if (state.saved_context.is_discarded() || !state.saved_context.is_object())
+    throw InputError(where + ": its context.json is not valid JSON");
+  if (auto mismatch = resume_mismatch(state.saved_context, identity_now, resume_run_fields()))
+    throw InputError(where + ": " + *mismatch + "; resume with the options it was started with (its context.json "
+                     "lists them) or start a new --out folder");
+  const nlohmann::json* timestamp = state.saved_context.contains("timestamp") ? &state.saved_context["timestamp"] : nullptr;
+  if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
+  state.timestamp = timestamp->get<std::string>();
+  const ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
+  if (csv.torn_tail)
+    std::fprintf(stderr, "dotsweep: warning: %s ended in a row cut short (the sweep was killed while writing it); "
+                 "that row is measured again\n", csv_path.c_str());
+  for (const auto& row : csv.rows)
+    if (row.env.timestamp != state.timestamp)
+      throw InputError(where + ": sweep.csv holds a row of another sweep (timestamp " + row.env.timestamp +
+                       ", context.json says " + state.timestamp + ")");
+  state.plan = plan_resume(csv.rows, modes);
+  return state;
+}
+// ---- search strategies (core/search_strategy.hpp)
+
+// --strategy random: the seeded sample of the device's valid configurations.
+std::vector<VariantConfig> randomly_chosen(const std::vector<VariantConfig>& valid, const SweepOptions& options) {
+  std::vector<VariantConfig> chosen;
+  for (const std::size_t i : random_selection(valid.size(), options.strategy.budget, options.measure.seed))
+    chosen.push_back(valid[i]);
+  return chosen;
+}
+}  // namespace
+
+SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
+  SweepSetup s;
+  s.space = load_space_or_default(options.space_path, options.max_configs);
+  s.sizes = options.sizes.empty() ? default_sizes() : options.sizes;
+  require_host_memory(s.sizes, physical_memory_bytes());
+  std::vector<std::string> mode_names;
+  for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
+  if (!options.resume_dir.empty())
+    s.resumed = open_resume(options.resume_dir, sweep_identity(options, s.space, s.sizes), mode_names);
+  else if (!options.out_dir.empty())
+    ReportFolder::require_free(options.out_dir);
+  s.include_dirs = nvrtc_include_dirs();
+  require_valid_configs(s.space, plan_space(s.space, DeviceLimits{}), "within the limits every CUDA GPU shares",
+                        options.space_path);
+
+  s.device = query_device(options.device);
+  s.plan = plan_space(s.space, DeviceLimits{s.device.max_threads_per_block, s.device.max_shared_per_block,
+                                            s.device.arch()});
+  require_valid_configs(s.space, s.plan, "on " + s.device.name, options.space_path);
+  s.valid_configs = s.plan.valid.size();
+  if (options.strategy.strategy == Strategy::random) s.plan.valid = randomly_chosen(s.plan.valid, options);
+  const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
+                   options.measure.modes.end();
+  require_device_memory(s.sizes, s.device, hot);
+  s.env = environment_of(s.device, started_at, options.measure.seed);
+  if (s.resumed) {
+    nlohmann::json device_now;
+    device_now["device"] = {{"name", s.device.name}, {"cc", s.env.cc}};
+    if (auto mismatch = resume_mismatch(s.resumed->saved_context, device_now, resume_device_fields()))
+      throw InputError("--resume '" + options.resume_dir + "': " + *mismatch + "; resume on the same kind of GPU");
+    s.env.timestamp = s.resumed->timestamp;
+  }
+  s.out_dir = s.resumed ? options.resume_dir
+              : options.out_dir.empty()
+                  ? options.results_root + "/" + gpu_slug(s.device.name) + "/" + utc_timestamp_compact(started_at)
+                  : options.out_dir;
+  return s;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,46 @@
+// The first step of a sweep: everything decided before measuring, what to
+// sweep, on which device, and where the report goes. Whatever can be checked
+// without a GPU is checked before looking for one.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/sweep_options.hpp"
+#include "core/resume_plan.hpp"
+#include "core/space_file.hpp"
+#include "core/space_plan.hpp"
+#include "gpu/device_info.hpp"
+
+namespace dotsweep {
+
+// What --resume DIR brings: the saved context, the rows to keep and the
+// timestamp every row of that report carries (so old and new rows stay one report).
+struct ResumeState {
+  nlohmann::json saved_context;
+  ResumePlan plan;
+  std::string timestamp;
+};
+
+struct SweepSetup {
+  SearchSpace space;
+  std::vector<std::int64_t> sizes;
+  std::vector<std::string> include_dirs;  // NVRTC's
+  std::optional<ResumeState> resumed;     // --resume
+  DeviceInfo device;
+  SpacePlan plan;                         // plan.valid: what is compiled and measured
+  std::size_t valid_configs = 0;          // before --strategy random draws from them
+  Environment env;                        // as every row will carry it
+  std::string out_dir;
+};
+
+// Throws InputError (bad input, a --resume that does not match its folder)
+// or NoDeviceError.
+SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at);
+
+}  // namespace dotsweep
