@@ -40,9 +40,19 @@
 // at Block 1024 (docs/kernels.md has per-block numbers from a bank model).
 #pragma once
 
+// The library headers cost NVRTC seconds per variant (cub about 3 s,
+// measured in docs/kernels.md), so the sweep leaves out those its policy does
+// not use: -DDOTSWEEP_NO_CUB drops the cub reductions, -DDOTSWEEP_NO_CG
+// cg_reduce (src/gpu/variant_kernel.cpp picks the macros; they are NVRTC
+// options, so the cubin cache key covers them). Without either macro every
+// reduction is available.
+#ifndef DOTSWEEP_NO_CG
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#endif
+#ifndef DOTSWEEP_NO_CUB
 #include <cub/block/block_reduce.cuh>
+#endif
 
 namespace dotsweep_kernels {
 
@@ -100,21 +110,25 @@ template <typename Acc> __device__ __forceinline__ Acc warp_shuffle_sum(Acc v) {
   return v;
 }
 
+#ifndef DOTSWEEP_NO_CG
 template <typename Acc> __device__ __forceinline__ Acc warp_cg_sum(Acc v) {
   namespace cg = cooperative_groups;
   const cg::thread_block_tile<kWarpThreads> warp = cg::tiled_partition<kWarpThreads>(cg::this_thread_block());
   return cg::reduce(warp, v, cg::plus<Acc>());
 }
+#endif
 
 template <Reduce R> __host__ __device__ constexpr bool is_cub() {
   return R == Reduce::cub_warp_reductions || R == Reduce::cub_raking || R == Reduce::cub_raking_commutative;
 }
 
+#ifndef DOTSWEEP_NO_CUB
 template <Reduce R> __host__ __device__ constexpr cub::BlockReduceAlgorithm cub_algorithm() {
   return R == Reduce::cub_warp_reductions ? cub::BLOCK_REDUCE_WARP_REDUCTIONS
          : R == Reduce::cub_raking        ? cub::BLOCK_REDUCE_RAKING
                                           : cub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY;
 }
+#endif
 
 }  // namespace detail
 
@@ -131,6 +145,12 @@ template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
   static_assert((R != Reduce::shuffle && R != Reduce::cg_reduce) || L == Layout::warp_partials,
                 "block_sum: shuffle and cg_reduce use Layout::warp_partials");
   static_assert(!detail::is_cub<R>() || L == Layout::library, "block_sum: cub reductions use Layout::library");
+#ifdef DOTSWEEP_NO_CUB
+  static_assert(!detail::is_cub<R>(), "block_sum: a cub reduction compiled with -DDOTSWEEP_NO_CUB");
+#endif
+#ifdef DOTSWEEP_NO_CG
+  static_assert(R != Reduce::cg_reduce, "block_sum: Reduce::cg_reduce compiled with -DDOTSWEEP_NO_CG");
+#endif
 
   __device__ __forceinline__ static Acc run(Acc v) {
     if constexpr (R == Reduce::tree) return tree(v);
@@ -186,7 +206,7 @@ template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
   // shared word per warp; warp 0 sums those words the same way.
   template <bool Cg> __device__ __forceinline__ static Acc by_warps(Acc v) {
     constexpr int warps = Block / kWarpThreads;
-    v = Cg ? detail::warp_cg_sum(v) : detail::warp_shuffle_sum(v);
+    v = warp_sum<Cg>(v);
     if constexpr (warps == 1) {
       return v;
     } else {
@@ -196,16 +216,27 @@ template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
       __syncthreads();
       if (warp == 0) {
         v = lane < warps ? warp_partials[lane] : Acc(0);
-        v = Cg ? detail::warp_cg_sum(v) : detail::warp_shuffle_sum(v);
+        v = warp_sum<Cg>(v);
       }
       return v;
     }
   }
 
+  template <bool Cg> __device__ __forceinline__ static Acc warp_sum(Acc v) {
+#ifndef DOTSWEEP_NO_CG
+    if constexpr (Cg) return detail::warp_cg_sum(v);
+#endif
+    return detail::warp_shuffle_sum(v);
+  }
+
   __device__ __forceinline__ static Acc library(Acc v) {
+#ifndef DOTSWEEP_NO_CUB
     using BlockReduce = cub::BlockReduce<Acc, Block, detail::cub_algorithm<R>()>;
     __shared__ typename BlockReduce::TempStorage storage;
     return BlockReduce(storage).Sum(v);
+#else
+    return v;  // unreachable: the static_assert above refuses cub reductions
+#endif
   }
 };
 

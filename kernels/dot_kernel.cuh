@@ -42,11 +42,9 @@ __device__ __forceinline__ void any_tile_dot(const typename P::Vector* __restric
   else tile_dot<P, true>(a, b, first, count, acc);
 }
 
-// This thread's share of the dot product: its tiles (one for a cover grid,
-// grid-stride otherwise), plus, in block 0, one of the n % Vec elements past
-// the last whole vector.
+// The global-load path of thread_partial (below).
 template <class P>
-__device__ __forceinline__ typename P::Acc thread_partial(const typename P::Element* __restrict__ a,
+__device__ __forceinline__ typename P::Acc loaded_partial(const typename P::Element* __restrict__ a,
                                                           const typename P::Element* __restrict__ b, long long n) {
   using V = typename P::Vector;
   const V* av = reinterpret_cast<const V*>(a);
@@ -65,6 +63,28 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
     if (tail < n) acc.add(a[tail], b[tail]);
   }
   return acc.value();
+}
+
+// This thread's share of the dot product: its tiles (one for a cover grid,
+// grid-stride otherwise), plus, in block 0, one of the n % Vec elements past
+// the last whole vector. Hint::bulk takes the same tiles (block b: tiles b,
+// b + gridDim.x, ...) through the cp.async.bulk ring, which reads the tail
+// itself.
+template <class P>
+__device__ __forceinline__ typename P::Acc thread_partial(const typename P::Element* __restrict__ a,
+                                                          const typename P::Element* __restrict__ b, long long n) {
+  if constexpr (P::kBulk) {
+#if __CUDA_ARCH__ >= 900
+    return bulk_ring_partial<typename P::Element, typename P::Accumulator, P::kBlock, kBulkStages,
+                             P::kBulkTileElems>(a, b, n)
+        .value();
+#else
+    __trap();  // the planner rejects hint bulk below sm_90
+    return typename P::Acc(0);
+#endif
+  } else {
+    return loaded_partial<P>(a, b, n);
+  }
 }
 
 // The last-block finish: every block (or, after the cluster finish, every

@@ -10,7 +10,10 @@
 #include <cuda_fp16.h>
 
 #include "launch_constants.h"
-#include "interim_blocks.cuh"
+#include "block_reduce.cuh"
+#include "accumulate.cuh"
+#include "load.cuh"
+#include "bulk_ring.cuh"
 
 namespace dotsweep_kernels {
 
@@ -42,6 +45,14 @@ struct DotPolicy {
   // A one-block grid is its own last block: it writes the result directly.
   static constexpr bool kSingleBlock = G == Grid::single;
   static_assert(!kSingleBlock || F == Finish::last_block, "grid single finishes as its own last block");
+  // Hint::bulk: the cp.async.bulk ring (bulk_ring.cuh) instead of global
+  // loads. Each thread sums Items 16-byte chunks per tile, so Vec is the
+  // chunk and a tile is Block x Items chunks (kTile vectors, as for loads).
+  static constexpr bool kBulk = H == Hint::bulk;
+  static constexpr int kBulkTileElems = Block * Items * Vec;
+  static_assert(!kBulk || Vec * (int)sizeof(T) == kBulkChunkBytes, "Hint::bulk: Vec is one 16-byte chunk");
+  static_assert(!kBulk || bulk_ring_shared_bytes<T, kBulkStages, kBulkTileElems>() == bulk_ring_bytes(Block, Items),
+                "launch_constants.h's bulk_ring_bytes must match bulk_ring.cuh's bulk_ring_shared_bytes");
 };
 
 }  // namespace dotsweep_kernels

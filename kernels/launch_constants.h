@@ -12,4 +12,19 @@ constexpr int kFinishBlock = 512;
 // largest size every sm_90 GPU guarantees to schedule.
 constexpr int kClusterBlocks = 8;
 
+// The bulk-copy ring (hint bulk): stages in flight per block, and the bytes
+// of one tile of one input: every thread consumes Items 16-byte chunks.
+// With 4 stages, Block 256 x Items 1 keeps 3 x 8 KiB of both inputs in
+// flight per block while one tile is summed.
+constexpr int kBulkStages = 4;
+constexpr int kBulkChunkBytes = 16;
+constexpr int bulk_tile_bytes(int block, int items) { return block * items * kBulkChunkBytes; }
+// Dynamic shared memory of the ring: 128 bytes of alignment slack, both
+// inputs' tiles per stage, one 8-byte mbarrier per stage. Mirrors
+// bulk_ring_shared_bytes (bulk_ring.cuh); dot_policy.cuh static_asserts that
+// they agree, so the host launches the kernel with the bytes it uses.
+constexpr int bulk_ring_bytes(int block, int items) {
+  return 128 + kBulkStages * 2 * bulk_tile_bytes(block, items) + kBulkStages * 8;
+}
+
 }  // namespace dotsweep_kernels

@@ -16,7 +16,10 @@
 
 namespace dotsweep_kernels {
 
-enum class Hint : int { plain, nc, no_allocate, streaming };
+// bulk is no load instruction (ld<Hint::bulk> does not exist): it selects the
+// dot kernel's cp.async.bulk ring (bulk_ring.cuh), so one axis says how the
+// inputs reach the registers.
+enum class Hint : int { plain, nc, no_allocate, streaming, bulk };
 
 template <typename T, int N>
 struct alignas(sizeof(T) * N) vec {

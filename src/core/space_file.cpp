@@ -261,11 +261,20 @@ std::string value_of(const VariantConfig& c, int axis) {
   return "";
 }
 
-// When the file leaves layout open, each config takes the one layout its
-// reduction works with, so a plain reduce = ["tree", "shuffle"] needs no excludes.
+// When the file leaves layout open, each config takes its reduction's
+// natural layout (the trees: sequential, the conflict-free one; the warp
+// reductions: warp_partials; cub: library), so a plain
+// reduce = ["tree", "shuffle", "cub_raking"] needs no excludes.
 void follow_reduce(VariantConfig& c) {
-  c.layout = c.reduce == BlockReduce::smem_tree ? SharedLayout::sequential
-                                                : SharedLayout::warp_partials;
+  switch (c.reduce) {
+    case BlockReduce::smem_tree:
+    case BlockReduce::tree_warp_tail: c.layout = SharedLayout::sequential; break;
+    case BlockReduce::warp_shuffle:
+    case BlockReduce::cg_reduce: c.layout = SharedLayout::warp_partials; break;
+    case BlockReduce::cub_warp_reductions:
+    case BlockReduce::cub_raking:
+    case BlockReduce::cub_raking_commutative: c.layout = SharedLayout::library; break;
+  }
 }
 
 using Match = std::vector<std::pair<int, std::string>>;  // (axis, canonical value)

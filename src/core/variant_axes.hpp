@@ -19,11 +19,19 @@
 namespace dotsweep {
 
 enum class GridKind { cover, persistent, single };  // one tile per block | grid-stride | one block
-enum class SharedLayout { sequential, warp_partials };
-enum class BlockReduce { smem_tree, warp_shuffle };
+// New enumerators go at the end: tests walk every value by its int.
+enum class SharedLayout { sequential, warp_partials, interleaved_divergent, interleaved_strided, padded, library };
+enum class BlockReduce {
+  smem_tree, warp_shuffle, tree_warp_tail, cg_reduce, cub_warp_reductions, cub_raking, cub_raking_commutative
+};
 enum class GridFinish { two_pass, atomic, last_block, cluster };
-enum class LoadHint { plain };                       // nc / no_allocate / streaming: blocklib
-enum class Accumulator { f32 };                      // kahan / f64: blocklib
+// How the inputs reach the registers: a global load with a cache hint, or
+// (bulk) the cp.async.bulk ring through shared memory. One axis, since a
+// variant takes exactly one of these paths.
+enum class LoadHint { plain, nc, no_allocate, streaming, bulk };
+// own: the type's own accumulation precision (f32 for f32/f16/bf16, f64 for
+// f64); kahan: compensated f32; f64: every type widened to double.
+enum class Accumulator { own, kahan, f64 };
 
 template <class E>
 struct AxisValue {

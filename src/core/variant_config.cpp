@@ -3,6 +3,8 @@
 // format: compare and gate match rows by it.
 #include "core/variant_config.hpp"
 
+#include "launch_constants.h"
+
 namespace dotsweep {
 
 namespace {
@@ -15,18 +17,56 @@ const char* id_part(E v) { return axis_row(v).id; }
 template <class E>
 std::string kernel_part(E v) { return std::string(kKernelNamespace) + axis_row(v).kernel; }
 
-// Shared memory the block reduction needs: a tree keeps one slot per thread,
-// a shuffle reduction one slot per warp (at most 32 warps per block).
+bool is_tree(BlockReduce r) { return r == BlockReduce::smem_tree || r == BlockReduce::tree_warp_tail; }
+bool is_cub(BlockReduce r) {
+  return r == BlockReduce::cub_warp_reductions || r == BlockReduce::cub_raking || r == BlockReduce::cub_raking_commutative;
+}
+
+// The layouts each block reduction is written for (kernels/block_reduce.cuh's
+// static_asserts); any other pair would not compile.
+bool layout_fits_reduce(SharedLayout l, BlockReduce r) {
+  switch (r) {
+    case BlockReduce::smem_tree:
+      return l == SharedLayout::interleaved_divergent || l == SharedLayout::interleaved_strided ||
+             l == SharedLayout::sequential || l == SharedLayout::padded;
+    case BlockReduce::tree_warp_tail:
+      return l == SharedLayout::interleaved_strided || l == SharedLayout::sequential || l == SharedLayout::padded;
+    case BlockReduce::warp_shuffle:
+    case BlockReduce::cg_reduce: return l == SharedLayout::warp_partials;
+    case BlockReduce::cub_warp_reductions:
+    case BlockReduce::cub_raking:
+    case BlockReduce::cub_raking_commutative: return l == SharedLayout::library;
+  }
+  return false;
+}
+
+std::string layouts_of(BlockReduce r) {
+  std::string out;
+  for (const auto& row : AxisTable<SharedLayout>::values())
+    if (layout_fits_reduce(row.value, r)) out += std::string(out.empty() ? "" : ", ") + row.name;
+  return out;
+}
+
+// Static shared memory of the block reduction (an upper bound for cub's
+// TempStorage, which is at most a word per thread plus padding): a tree keeps
+// one slot per thread (padded: one more per 128-byte row), the warp
+// reductions one slot per warp.
 int shared_bytes(const VariantConfig& c) {
-  const int slots = c.reduce == BlockReduce::smem_tree ? c.block : 32;
-  return slots * accumulator_bytes(c.acc);
+  const int acc = accumulator_bytes(c.type, c.acc);
+  if (is_tree(c.reduce)) {
+    const int slots = c.layout == SharedLayout::padded ? c.block + c.block / (128 / acc) : c.block;
+    return slots * acc;
+  }
+  if (is_cub(c.reduce)) return 2 * c.block * acc;
+  return 32 * acc;
 }
 
 // Load widths per type: 1, 2, 4 elements, and 8 for the 2-byte types (8 and
 // 16 bytes), so no load exceeds the 16-byte maximum of one instruction.
+// f64 x 4 is 32 bytes: two 16-byte loads (kernels/load.cuh), as sm_90 has
+// no 32-byte global load.
 bool vec_fits_type(int vec, ElementType type) {
-  if (vec == 1 || vec == 2) return true;
-  if (vec == 4) return type != ElementType::f64;
+  if (vec == 1 || vec == 2 || vec == 4) return true;
   return vec == 8 && element_bytes(type) == 2;
 }
 std::string vec_widths(ElementType type) {
@@ -39,11 +79,14 @@ std::string vec_widths(ElementType type) {
 }  // namespace
 
 std::string VariantConfig::id() const {
+  // f32 ids ended in ".f32" before the accumulator axis had other values;
+  // they still do, so old reports keep matching.
+  const std::string acc_id = type == ElementType::f32 && acc == Accumulator::own ? "f32" : id_part(acc);
   std::string grid_part = id_part(grid);
   if (grid == GridKind::persistent) grid_part += std::to_string(persistent_k);
   return std::string(id_part(type)) + ".b" + std::to_string(block) + ".i" + std::to_string(items) + ".v" +
          std::to_string(vec) + "." + grid_part + "." + id_part(layout) + "." + id_part(reduce) + "." +
-         id_part(finish) + "." + id_part(hint) + "." + id_part(acc);
+         id_part(finish) + "." + id_part(hint) + "." + acc_id;
 }
 
 std::string policy_name_expression(const VariantConfig& c) {
@@ -65,17 +108,22 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   if (c.block > limits.max_threads_per_block)
     return "block " + b + " exceeds the device's " + std::to_string(limits.max_threads_per_block) +
            " threads per block";
-  if (c.reduce == BlockReduce::smem_tree && !is_power_of_two(c.block))
-    return "block " + b +
-           " is not a power of two, which reduce tree needs (sequential addressing halves the "
-           "active threads each step)";
-  if (c.reduce == BlockReduce::warp_shuffle && c.block % 32 != 0)
-    return "block " + b + " is not a multiple of 32, which reduce shuffle needs (whole warps)";
+  if (!layout_fits_reduce(c.layout, c.reduce))
+    return "layout " + to_string(c.layout) + " does not go with reduce " + to_string(c.reduce) +
+           " (its layouts: " + layouts_of(c.reduce) + ")" +
+           (c.reduce == BlockReduce::tree_warp_tail && c.layout == SharedLayout::interleaved_divergent
+                ? "; interleaved_divergent's last active threads sit in different warps, so it has no warp tail"
+                : "");
+  if (is_tree(c.reduce) && !is_power_of_two(c.block))
+    return "block " + b + " is not a power of two, which reduce " + to_string(c.reduce) +
+           " needs (each step halves the active threads)";
+  if (!is_tree(c.reduce) && c.block % 32 != 0)
+    return "block " + b + " is not a multiple of 32, which reduce " + to_string(c.reduce) + " needs (whole warps)";
   if (c.items < 1 || c.items > 16)
     return "items " + std::to_string(c.items) + " is outside [1, 16]";
   if (!vec_fits_type(c.vec, c.type))
     return "vec " + std::to_string(c.vec) + " is not a " + to_string(c.type) + " load width (" + vec_widths(c.type) +
-           ": at most 16 bytes per load)";
+           ")";
   if (c.grid == GridKind::persistent && (c.persistent_k < 1 || c.persistent_k > 64))
     return "grid " + grid_name(c) + " needs k in [1, 64]";
   if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
@@ -87,12 +135,24 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)
     return "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer); this is sm_" +
            std::to_string(limits.arch);
-  if (c.layout == SharedLayout::sequential && c.reduce != BlockReduce::smem_tree)
-    return "layout sequential works only with reduce tree, not " + to_string(c.reduce);
-  if (c.layout == SharedLayout::warp_partials && c.reduce != BlockReduce::warp_shuffle)
-    return "layout warp_partials works only with reduce shuffle, not " + to_string(c.reduce);
-  if (c.type != ElementType::f32)
-    return "type " + to_string(c.type) + " is not instantiated by the kernel yet (issue 5, element types)";
+  if (c.acc == Accumulator::kahan && c.type == ElementType::f64)
+    return "acc kahan is a compensated f32 accumulator; on f64 input it would lose precision (use acc own)";
+  if (c.acc == Accumulator::f64 && c.type == ElementType::f64)
+    return "acc f64 on f64 input is the same code as acc own";
+  if (c.hint == LoadHint::bulk) {
+    if (limits.arch > 0 && limits.arch < 90)
+      return "hint bulk needs the bulk copy engine (cp.async.bulk) and mbarrier transaction counts (sm_90 or newer); "
+             "this is sm_" + std::to_string(limits.arch);
+    const int chunk = bulk_chunk_elements(c.type);
+    if (c.vec != chunk)
+      return "hint bulk reads shared memory in 16-byte chunks, so vec is " + std::to_string(chunk) + " for " +
+             to_string(c.type) + " (another vec would be the same code under another id)";
+    if (dynamic_shared_bytes(c) + shared_bytes(c) > limits.max_shared_optin_bytes_per_block)
+      return "hint bulk's ring of " + std::to_string(dotsweep_kernels::kBulkStages) + " stages needs " +
+             std::to_string(dynamic_shared_bytes(c)) + " bytes of shared memory at block " + b + ", items " +
+             std::to_string(c.items) + ", over the device's " + std::to_string(limits.max_shared_optin_bytes_per_block) +
+             " bytes per block";
+  }
   if (shared_bytes(c) > limits.max_shared_bytes_per_block)
     return "shared memory " + std::to_string(shared_bytes(c)) + " bytes for block " + b +
            " exceeds the device's " + std::to_string(limits.max_shared_bytes_per_block) +
@@ -100,13 +160,21 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
   return std::nullopt;
 }
 
-// A switch, not a table lookup, so adding an enumerator (f64, kahan) warns
-// here (-Wswitch) instead of silently reusing another value's size.
-int accumulator_bytes(Accumulator v) {
+// A switch, not a table lookup, so adding an enumerator warns here
+// (-Wswitch) instead of silently reusing another value's size.
+int accumulator_bytes(ElementType type, Accumulator v) {
   switch (v) {
-    case Accumulator::f32: return 4;
+    case Accumulator::own: return type == ElementType::f64 ? 8 : 4;
+    case Accumulator::kahan: return 4;
+    case Accumulator::f64: return 8;
   }
   return 0;
+}
+
+int bulk_chunk_elements(ElementType type) { return dotsweep_kernels::kBulkChunkBytes / element_bytes(type); }
+
+int dynamic_shared_bytes(const VariantConfig& c) {
+  return c.hint == LoadHint::bulk ? dotsweep_kernels::bulk_ring_bytes(c.block, c.items) : 0;
 }
 
 std::string to_string(GridKind v) { return axis_row(v).name; }

@@ -14,7 +14,7 @@ struct VariantConfig {
   ElementType type = ElementType::f32;
   int block = 256;         // threads per block
   int items = 1;           // independent vector loads per thread per iteration
-  int vec = 1;             // elements per load: 1, 2 or 4 (16-byte loads at f32x4)
+  int vec = 1;             // elements per load: 1, 2, 4 (8 for f16/bf16); hint bulk: one 16-byte chunk
   GridKind grid = GridKind::cover;
   int persistent_k = 0;    // k in persistent:k (blocks = k x SMs x occupancy)
                            // (grid single: one block, grid-stride over all of n)
@@ -22,7 +22,7 @@ struct VariantConfig {
   BlockReduce reduce = BlockReduce::smem_tree;
   GridFinish finish = GridFinish::two_pass;
   LoadHint hint = LoadHint::plain;
-  Accumulator acc = Accumulator::f32;
+  Accumulator acc = Accumulator::own;
 
   // Stable id, e.g. "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32".
   // Reports, compare and gate match rows by it, so its format never changes.
@@ -35,13 +35,25 @@ struct DeviceLimits {
   int max_threads_per_block = 1024;
   int max_shared_bytes_per_block = 48 * 1024;
   int arch = 0;  // sm_XX (90 = sm_90); 0 = unknown, so arch-only features are not judged
+  // Shared memory a kernel may opt in to (cudaFuncAttributeMaxDynamicSharedMemorySize):
+  // sm_90's 227 KiB unless the device says otherwise. Bounds the bulk ring.
+  int max_shared_optin_bytes_per_block = 227 * 1024;
 };
 
 // Why a config cannot run, or nullopt when it is valid.
 std::optional<std::string> rejection_reason(const VariantConfig& config, const DeviceLimits& limits);
 
-// Bytes of the accumulator.
-int accumulator_bytes(Accumulator acc);
+// Bytes of what the accumulator sums in (the partials' and block sums' type):
+// own is 4 except on f64 input, kahan 4, f64 8.
+int accumulator_bytes(ElementType type, Accumulator acc);
+
+// Dynamic shared memory of the variant's launch: the bulk ring's stages
+// (hint bulk), else 0. The formula mirrors kernels/bulk_ring.cuh's
+// bulk_ring_shared_bytes over launch_constants.h's stages; dot_policy.cuh
+// static_asserts that both agree.
+int dynamic_shared_bytes(const VariantConfig& config);
+// Elements per 16-byte chunk of the type: the only vec the bulk ring takes.
+int bulk_chunk_elements(ElementType type);
 
 // Names used in space files and CSV columns ("cover", "persistent:2", "tree", ...),
 // read from the axis table (core/variant_axes.hpp).

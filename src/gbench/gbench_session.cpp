@@ -11,6 +11,7 @@
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/nvrtc_includes.hpp"
 #include "gpu/result_probe.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
@@ -83,7 +84,8 @@ struct GbenchSession::Gpu {
   Gpu(DeviceInfo info, const GbenchOptions& options, const GbenchPlan& plan)
       : device(std::move(info)),
         compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(),
-                 options.cache_dir.empty() ? default_cache_dir() : options.cache_dir),
+                 options.cache_dir.empty() ? default_cache_dir() : options.cache_dir,
+                 nvrtc_include_dirs()),  // cub and cooperative_groups for those reductions
         queue(compiler, plan.variants, std::max(1u, std::thread::hardware_concurrency())),
         operations(sweep_operations(device, plan.variants, queue)),
         checker(device, stream.get(), check_settings()),

@@ -86,22 +86,26 @@ void NvrtcCompiler::warn_about_cache(const std::string& why) const {
   });
 }
 
-std::vector<std::string> NvrtcCompiler::options() const {
+std::vector<std::string> NvrtcCompiler::options(const std::vector<std::string>& extra_options) const {
   // -arch=sm_XX (not compute_XX) makes NVRTC emit SASS we can load directly.
   std::vector<std::string> options = {"-arch=sm_" + std::to_string(arch_), "-std=c++17", "-default-device", "-lineinfo"};
   for (const auto& dir : include_dirs_) options.push_back("-I" + dir);
+  options.insert(options.end(), extra_options.begin(), extra_options.end());
   return options;
 }
 
-std::string NvrtcCompiler::cache_key(const std::vector<std::string>& name_expressions) const {
+std::string NvrtcCompiler::cache_key(const std::vector<std::string>& name_expressions,
+                                     const std::vector<std::string>& options) const {
   std::string material = source_ + '\0' + nvrtc_version() + '\0';
-  for (const auto& option : options()) material += option + '\0';
+  for (const auto& option : options) material += option + '\0';
   for (const auto& name : name_expressions) material += name + '\0';
   return fnv1a_hex(material);
 }
 
-CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expressions) const {
-  const std::string key = cache_key(name_expressions);
+CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expressions,
+                                       const std::vector<std::string>& extra_options) const {
+  const auto opts = options(extra_options);
+  const std::string key = cache_key(name_expressions, opts);
   if (auto cached = read_cubin_entry(cache_dir_, key); cached && cached->lowered_names.size() == name_expressions.size())
     return {std::move(cached->cubin), std::move(cached->lowered_names), true, 0.0};
 
@@ -113,7 +117,6 @@ CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expr
     check_nvrtc(nvrtcAddNameExpression(guard.program, name.c_str()), "nvrtcAddNameExpression");
 
   std::vector<const char*> option_ptrs;
-  const auto opts = options();
   for (const auto& option : opts) option_ptrs.push_back(option.c_str());
   const nvrtcResult status = nvrtcCompileProgram(guard.program, static_cast<int>(option_ptrs.size()), option_ptrs.data());
   if (status != NVRTC_SUCCESS)

@@ -37,14 +37,18 @@ class NvrtcCompiler {
   // Compiles the instantiations named by `name_expressions` into one cubin.
   // Thread-safe: each call owns its NVRTC program. Throws CompileError with
   // the NVRTC log on failure.
-  CompiledKernels compile(const std::vector<std::string>& name_expressions) const;
+  // `extra_options` (e.g. -D macros selecting what the source includes) are
+  // added to the compiler's own and are part of the cache key.
+  CompiledKernels compile(const std::vector<std::string>& name_expressions,
+                          const std::vector<std::string>& extra_options = {}) const;
 
   int arch() const { return arch_; }
   const std::string& cache_dir() const { return cache_dir_; }
 
  private:
-  std::string cache_key(const std::vector<std::string>& name_expressions) const;
-  std::vector<std::string> options() const;
+  std::string cache_key(const std::vector<std::string>& name_expressions,
+                        const std::vector<std::string>& options) const;
+  std::vector<std::string> options(const std::vector<std::string>& extra_options) const;
 
   void warn_about_cache(const std::string& why) const;
 

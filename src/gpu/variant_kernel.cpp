@@ -31,11 +31,26 @@ std::vector<std::string> kernel_name_expressions(const VariantConfig& c) {
   return names;
 }
 
+std::vector<std::string> kernel_compile_options(const VariantConfig& c) {
+  std::vector<std::string> options;
+  const bool cub = c.reduce == BlockReduce::cub_warp_reductions || c.reduce == BlockReduce::cub_raking ||
+                   c.reduce == BlockReduce::cub_raking_commutative;
+  if (!cub) options.push_back("-DDOTSWEEP_NO_CUB");
+  if (c.reduce != BlockReduce::cg_reduce) options.push_back("-DDOTSWEEP_NO_CG");
+  return options;
+}
+
 VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device)
-    : config_(config), library_(compiled.cubin), sms_(device.sms) {
+    : config_(config), library_(compiled.cubin), sms_(device.sms), dynamic_shared_bytes_(dynamic_shared_bytes(config)) {
   dot_kernel_ = library_.kernel(compiled.lowered_names.at(0));
   if (config.finish == GridFinish::two_pass) finish_kernel_ = library_.kernel(compiled.lowered_names.at(1));
-  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident_blocks_per_sm_, dot_kernel_, config.block, 0),
+  // Above 48 KiB of dynamic shared memory a kernel must opt in; setting it
+  // for every ring keeps one path.
+  if (dynamic_shared_bytes_ > 0)
+    check_cuda(cudaFuncSetAttribute(dot_kernel_, cudaFuncAttributeMaxDynamicSharedMemorySize, dynamic_shared_bytes_),
+               "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)");
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident_blocks_per_sm_, dot_kernel_, config.block,
+                                                           static_cast<std::size_t>(dynamic_shared_bytes_)),
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   if (resident_blocks_per_sm_ < 1) throw GpuError("variant " + config.id() + " cannot be resident on an SM");
   if (config.finish == GridFinish::cluster) {
@@ -44,6 +59,7 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
     cudaLaunchConfig_t launch{};
     launch.gridDim = dim3(kClusterBlocks);
     launch.blockDim = dim3(config.block);
+    launch.dynamicSmemBytes = static_cast<std::size_t>(dynamic_shared_bytes_);
     launch.attrs = &attribute;
     launch.numAttrs = 1;
     int clusters = 0;
@@ -62,7 +78,11 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
 
 void VariantKernel::prepare(long long n) {
   n_ = n;
-  const long long tiles = std::max(1LL, ceil_div(n / config_.vec, static_cast<long long>(config_.block) * config_.items));
+  // The ring's tiles cover n whole (its tail included); the loads' cover the
+  // whole vectors (block 0 adds the rest).
+  const long long tile_vectors = static_cast<long long>(config_.block) * config_.items;
+  const long long tiles = std::max(1LL, config_.hint == LoadHint::bulk ? ceil_div(n, tile_vectors * config_.vec)
+                                                                       : ceil_div(n / config_.vec, tile_vectors));
   switch (config_.grid) {
     case GridKind::cover: grid_blocks_ = tiles; break;
     case GridKind::persistent:
@@ -73,12 +93,14 @@ void VariantKernel::prepare(long long n) {
   // Whole clusters; the extra blocks find no tile and add zero.
   if (config_.finish == GridFinish::cluster) grid_blocks_ = ceil_div(grid_blocks_, kClusterBlocks) * kClusterBlocks;
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
-  if (needs_partials(config_.finish) && partials_.size() < static_cast<std::size_t>(grid_blocks_))
-    partials_ = DeviceBuffer<float>(static_cast<std::size_t>(grid_blocks_));
+  const std::size_t partial_bytes =
+      static_cast<std::size_t>(grid_blocks_) * static_cast<std::size_t>(accumulator_bytes(config_.type, config_.acc));
+  if (needs_partials(config_.finish) && partials_.size() < partial_bytes)
+    partials_ = DeviceBuffer<unsigned char>(partial_bytes);
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
-  float* partials = partials_.get();
+  void* partials = partials_.get();  // the kernel's Acc*
   unsigned int* ticket = ticket_.get();
   void* result = in.result;  // the kernel's parameters are typed; pointers pass through unchanged
   long long n = in.n;
@@ -92,13 +114,14 @@ void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
     cudaLaunchConfig_t launch{};
     launch.gridDim = dim3(static_cast<unsigned>(grid_blocks_));
     launch.blockDim = dim3(config_.block);
+    launch.dynamicSmemBytes = static_cast<std::size_t>(dynamic_shared_bytes_);
     launch.stream = stream;
     launch.attrs = &attribute;
     launch.numAttrs = 1;
     check_cuda(cudaLaunchKernelExC(&launch, dot_kernel_, dot_args), "launch dot_kernel (cluster)");
   } else {
     check_cuda(cudaLaunchKernel(dot_kernel_, dim3(static_cast<unsigned>(grid_blocks_)), dim3(config_.block), dot_args,
-                                0, stream),
+                                static_cast<std::size_t>(dynamic_shared_bytes_), stream),
                "launch dot_kernel");
   }
   if (config_.finish == GridFinish::two_pass) {
@@ -129,6 +152,11 @@ SummationShape VariantKernel::summation_shape() const {
   }
   // The last block sums the partials (block or cluster) with the kernel's own block.
   shape.finish_block = config_.finish == GridFinish::two_pass ? kFinishBlock : config_.block;
+  // What the sums are rounded to: f32 (own on f32/f16/bf16, kahan) or f64
+  // (own on f64, acc f64). Kahan compensates each thread's chain only; the
+  // block and grid sums are plain f32.
+  shape.unit_roundoff = accumulator_bytes(config_.type, config_.acc) == 8 ? 0x1p-53 : 0x1p-24;
+  shape.compensated = config_.acc == Accumulator::kahan;
   return shape;
 }
 

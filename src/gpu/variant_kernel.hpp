@@ -18,6 +18,11 @@ namespace dotsweep {
 // The NVRTC name expressions a variant needs: its dot kernel and, for the
 // two-pass finish, the finishing kernel (the second launch).
 std::vector<std::string> kernel_name_expressions(const VariantConfig& config);
+// The NVRTC options the variant compiles with beyond the compiler's own:
+// -DDOTSWEEP_NO_CUB / -DDOTSWEEP_NO_CG unless its reduction needs those
+// headers (kernels/block_reduce.cuh), which saves NVRTC seconds per variant.
+// Options are part of the cubin cache key.
+std::vector<std::string> kernel_compile_options(const VariantConfig& config);
 
 class VariantKernel : public DotOperation {
  public:
@@ -40,7 +45,9 @@ class VariantKernel : public DotOperation {
   int sms_ = 0;
   long long n_ = 0;
   long long grid_blocks_ = 0;
-  DeviceBuffer<float> partials_;        // two_pass, last_block: one per block; cluster: one per cluster
+  int dynamic_shared_bytes_ = 0;        // the bulk ring's stages (hint bulk), else 0
+  // two_pass, last_block: one policy Acc (float or double) per block; cluster: one per cluster
+  DeviceBuffer<unsigned char> partials_;
   DeviceBuffer<unsigned int> ticket_;   // last_block, cluster: partials stored so far, 0 between launches
 };
 

@@ -22,7 +22,7 @@ void CompileQueue::work() {
   for (std::size_t i = next_++; i < configs_.size(); i = next_++) {
     CompileOutcome outcome;
     try {
-      outcome.kernels = compiler_.compile(kernel_name_expressions(configs_[i]));
+      outcome.kernels = compiler_.compile(kernel_name_expressions(configs_[i]), kernel_compile_options(configs_[i]));
       if (outcome.kernels->from_cache) ++cached_;
     } catch (const std::exception& e) {
       outcome.error = e.what();

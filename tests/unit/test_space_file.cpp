@@ -66,7 +66,7 @@ layout = ["sequential", "warp_partials"]
 reduce = ["tree", "shuffle"]
 finish = ["two_pass", "atomic"]
 hint = ["plain"]
-acc = ["f32"]
+acc = ["own"]
 )",
                                   "x.toml");
   CHECK(s.configs.size() == 2 * 2 * 2 * 3 * 2 * 2 * 2);
@@ -170,8 +170,8 @@ TEST_CASE("errors name the origin, the key and the expected form, on one line") 
       {"[axes]\nblock = 256\n", {"axes.block", "expected an array"}},
       {"[axes]\nblock = [1.5]\n", {"axes.block", "expected an integer"}},
       {"[axes]\nblock = [9999999999]\n", {"axes.block", "out of range"}},
-      {"[axes]\nreduce = [\"tre\"]\n", {"axes.reduce", "unknown reduce \"tre\"", "tree, shuffle"}},
-      {"[axes]\nlayout = [1]\n", {"axes.layout", "\"sequential\", \"warp_partials\""}},
+      {"[axes]\nreduce = [\"tre\"]\n", {"axes.reduce", "unknown reduce \"tre\"", "tree, tree_warp_tail, shuffle, cg_reduce"}},
+      {"[axes]\nlayout = [1]\n", {"axes.layout", "\"sequential\", \"padded\", \"warp_partials\""}},
       {"[axes]\nitems = []\n", {"axes.items", "empty"}},
       {"[axes]\ngrid = [\"persistent:x\"]\n", {"axes.grid", "persistent:<k>"}},
       {"[axes]\ngrid = [\"persistent:\"]\n", {"axes.grid", "persistent:<k>"}},

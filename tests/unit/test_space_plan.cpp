@@ -21,3 +21,55 @@ TEST_CASE("planning keeps the configs the device can run, in order, and names wh
   CHECK(plan.rejected[0].id == big.id());
   CHECK(plan.rejected[0].reason.find("1024") != std::string::npos);
 }
+
+#include <set>
+
+#include "core/space_file.hpp"
+#include "core/variant_axes.hpp"
+
+namespace {
+template <class E, class Field>
+std::set<E> values_in(const std::vector<VariantConfig>& configs, Field field) {
+  std::set<E> out;
+  for (const auto& c : configs) out.insert(field(c));
+  return out;
+}
+template <class E>
+std::size_t axis_size() {
+  return AxisTable<E>::values().size();
+}
+}  // namespace
+
+// The issue's promise for the default space: 1000+ valid configurations over
+// the four types on sm_90, none rejected, and every value of every axis in at
+// least one of them (the slices in variants/default.toml).
+TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every axis value and type") {
+  const SearchSpace space = load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/default.toml");
+  DeviceLimits h200;
+  h200.arch = 90;
+  const SpacePlan plan = plan_space(space, h200);
+  CHECK(plan.rejected.empty());
+  CHECK(plan.valid.size() >= 1000);
+  const auto& v = plan.valid;
+  CHECK(values_in<ElementType>(v, [](const VariantConfig& c) { return c.type; }).size() == axis_size<ElementType>());
+  CHECK(values_in<SharedLayout>(v, [](const VariantConfig& c) { return c.layout; }).size() == axis_size<SharedLayout>());
+  CHECK(values_in<BlockReduce>(v, [](const VariantConfig& c) { return c.reduce; }).size() == axis_size<BlockReduce>());
+  CHECK(values_in<GridFinish>(v, [](const VariantConfig& c) { return c.finish; }).size() == axis_size<GridFinish>());
+  CHECK(values_in<LoadHint>(v, [](const VariantConfig& c) { return c.hint; }).size() == axis_size<LoadHint>());
+  CHECK(values_in<Accumulator>(v, [](const VariantConfig& c) { return c.acc; }).size() == axis_size<Accumulator>());
+  CHECK(values_in<GridKind>(v, [](const VariantConfig& c) { return c.grid; }).size() == axis_size<GridKind>());
+  // Every type has every finish (the small-n path differs per type).
+  for (const auto& type : AxisTable<ElementType>::values()) {
+    std::set<GridFinish> finishes;
+    for (const auto& c : v)
+      if (c.type == type.value) finishes.insert(c.finish);
+    CAPTURE(type.name);
+    CHECK(finishes.size() == axis_size<GridFinish>());
+  }
+  // Below sm_90 the cluster finish and the bulk ring are rejected, with reasons.
+  DeviceLimits ampere;
+  ampere.arch = 80;
+  const SpacePlan old = plan_space(space, ampere);
+  CHECK_FALSE(old.rejected.empty());
+  for (const auto& r : old.rejected) CHECK(r.reason.find("sm_80") != std::string::npos);
+}

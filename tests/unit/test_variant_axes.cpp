@@ -65,11 +65,11 @@ void check_axis(int enumerators, const char* kernel_enum) {
 
 TEST_CASE("every axis value has one row, unique spellings and a kernel enumerator that exists") {
   check_axis<GridKind>(static_cast<int>(GridKind::single) + 1, "Grid");
-  check_axis<SharedLayout>(static_cast<int>(SharedLayout::warp_partials) + 1, "Layout");
-  check_axis<BlockReduce>(static_cast<int>(BlockReduce::warp_shuffle) + 1, "Reduce");
+  check_axis<SharedLayout>(static_cast<int>(SharedLayout::library) + 1, "Layout");
+  check_axis<BlockReduce>(static_cast<int>(BlockReduce::cub_raking_commutative) + 1, "Reduce");
   check_axis<GridFinish>(static_cast<int>(GridFinish::cluster) + 1, "Finish");
-  check_axis<LoadHint>(static_cast<int>(LoadHint::plain) + 1, "Hint");
-  check_axis<Accumulator>(static_cast<int>(Accumulator::f32) + 1, "Accum");
+  check_axis<LoadHint>(static_cast<int>(LoadHint::bulk) + 1, "Hint");
+  check_axis<Accumulator>(static_cast<int>(Accumulator::f64) + 1, "Accum");
   check_axis<ElementType>(static_cast<int>(ElementType::bf16) + 1, nullptr);  // C++ type names
   for (const auto& row : AxisTable<ElementType>::values())
     CHECK(to_string(row.value) == row.name);  // the same names as core/element_type
@@ -103,6 +103,19 @@ TEST_CASE("every name round-trips through the space file, the CSV name, the id a
   check_round_trip<BlockReduce>("reduce", [](const VariantConfig& c) { return c.reduce; });
   check_round_trip<GridFinish>("finish", [](const VariantConfig& c) { return c.finish; });
   check_round_trip<LoadHint>("hint", [](const VariantConfig& c) { return c.hint; });
+  // acc on f16 input, where every value keeps its own id (f32 input spells own "f32").
+  for (const auto& row : AxisTable<Accumulator>::values()) {
+    CAPTURE(row.name);
+    const SearchSpace s =
+        parse_space_text(std::string("[axes]\ntype = [\"f16\"]\nacc = [\"") + row.name + "\"]\n", "t.toml");
+    REQUIRE(s.configs.size() == 1);
+    CHECK(s.configs[0].acc == row.value);
+    CHECK(to_string(s.configs[0].acc) == row.name);
+    CHECK(s.configs[0].id().size() > std::string(row.id).size());
+    CHECK(s.configs[0].id().substr(s.configs[0].id().size() - std::string(row.id).size() - 1) ==
+          std::string(".") + row.id);
+    CHECK(kernel_name_expression(s.configs[0]).find(std::string(kKernelNamespace) + row.kernel) != std::string::npos);
+  }
   for (const auto& row : AxisTable<ElementType>::values()) {
     const SearchSpace s = parse_space_text(std::string("[axes]\ntype = [\"") + row.name + "\"]\n", "t.toml");
     REQUIRE(s.configs.size() == 1);

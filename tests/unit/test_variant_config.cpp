@@ -73,11 +73,17 @@ TEST_CASE("names used in space files and CSV columns") {
   CHECK(to_string(GridFinish::two_pass) == "two_pass");
   CHECK(to_string(GridFinish::atomic) == "atomic");
   CHECK(to_string(LoadHint::plain) == "plain");
-  CHECK(to_string(Accumulator::f32) == "f32");
+  CHECK(to_string(Accumulator::own) == "own");
+  CHECK(to_string(Accumulator::kahan) == "kahan");
+  CHECK(to_string(LoadHint::bulk) == "bulk");
   CHECK(grid_name(VariantConfig{}) == "cover");
   CHECK(grid_name(shuffle_config()) == "persistent:2");
   CHECK(element_bytes(ElementType::f32) == 4);
-  CHECK(accumulator_bytes(Accumulator::f32) == 4);
+  CHECK(accumulator_bytes(ElementType::f32, Accumulator::own) == 4);
+  CHECK(accumulator_bytes(ElementType::f64, Accumulator::own) == 8);
+  CHECK(accumulator_bytes(ElementType::f16, Accumulator::own) == 4);
+  CHECK(accumulator_bytes(ElementType::bf16, Accumulator::kahan) == 4);
+  CHECK(accumulator_bytes(ElementType::f16, Accumulator::f64) == 8);
 }
 
 TEST_CASE("valid configs have no rejection reason") {
@@ -132,10 +138,98 @@ TEST_CASE("rejection reasons name the parameter and value") {
 TEST_CASE("layout must match the reduction") {
   VariantConfig c;
   c.reduce = BlockReduce::warp_shuffle;  // layout stays sequential
-  CHECK(contains(reason(c), "layout sequential"));
+  CHECK(contains(reason(c), "layout sequential does not go with reduce shuffle (its layouts: warp_partials)"));
   VariantConfig d;
   d.layout = SharedLayout::warp_partials;  // reduce stays tree
   CHECK(contains(reason(d), "layout warp_partials"));
+  // Every pair of kernels/block_reduce.cuh's table, and nothing else: 7 tree
+  // pairs and 5 warp/library pairs.
+  int valid = 0;
+  for (const auto& l : AxisTable<SharedLayout>::values())
+    for (const auto& r : AxisTable<BlockReduce>::values()) {
+      VariantConfig e;
+      e.layout = l.value;
+      e.reduce = r.value;
+      valid += reason(e).empty();
+    }
+  CHECK(valid == 12);
+  VariantConfig t;
+  t.layout = SharedLayout::interleaved_divergent;
+  t.reduce = BlockReduce::tree_warp_tail;
+  CHECK(contains(reason(t), "no warp tail"));
+  t.reduce = BlockReduce::smem_tree;
+  CHECK(reason(t).empty());
+  VariantConfig cub;
+  cub.reduce = BlockReduce::cub_raking;
+  CHECK(contains(reason(cub), "its layouts: library"));
+  cub.layout = SharedLayout::library;
+  CHECK(reason(cub).empty());
+  cub.block = 96;  // cub takes whole warps, not only powers of two
+  CHECK(reason(cub).empty());
+  VariantConfig wt;
+  wt.reduce = BlockReduce::tree_warp_tail;
+  wt.block = 96;
+  CHECK(contains(reason(wt), "power of two, which reduce tree_warp_tail"));
+}
+
+TEST_CASE("accumulators: kahan is f32 only, f64 on f64 input is own") {
+  VariantConfig c;
+  for (ElementType t : {ElementType::f32, ElementType::f16, ElementType::bf16}) {
+    c.type = t;
+    for (Accumulator a : {Accumulator::own, Accumulator::kahan, Accumulator::f64}) {
+      c.acc = a;
+      CHECK(reason(c).empty());
+    }
+  }
+  c.type = ElementType::f64;
+  c.acc = Accumulator::own;
+  CHECK(reason(c).empty());
+  c.acc = Accumulator::kahan;
+  CHECK(contains(reason(c), "acc kahan"));
+  c.acc = Accumulator::f64;
+  CHECK(contains(reason(c), "same code as acc own"));
+}
+
+TEST_CASE("accumulator ids: f32 keeps its old spelling, the others are distinct") {
+  VariantConfig c;
+  CHECK(c.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32");
+  c.acc = Accumulator::kahan;
+  CHECK(c.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.kahan");
+  c.acc = Accumulator::f64;
+  CHECK(c.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f64");
+  c.type = ElementType::f64;
+  CHECK(c.id() == "f64.b256.i1.v1.cover.seq.tree.2pass.plain.f64");  // rejected: same code as own
+  c.acc = Accumulator::own;
+  CHECK(c.id() == "f64.b256.i1.v1.cover.seq.tree.2pass.plain.own");
+  c.type = ElementType::f16;
+  CHECK(c.id() == "f16.b256.i1.v1.cover.seq.tree.2pass.plain.own");
+}
+
+TEST_CASE("hint bulk: sm_90, one 16-byte chunk per vec, the ring within the opt-in shared memory") {
+  VariantConfig c;
+  c.hint = LoadHint::bulk;
+  c.vec = 4;
+  CHECK(reason(c).empty());
+  CHECK(dynamic_shared_bytes(c) == 128 + 4 * 2 * 256 * 16 + 4 * 8);
+  c.vec = 2;
+  CHECK(contains(reason(c), "vec is 4 for f32"));
+  c.type = ElementType::f16;
+  CHECK(contains(reason(c), "vec is 8 for f16"));
+  c.vec = 8;
+  CHECK(reason(c).empty());
+  c.type = ElementType::f64;
+  c.vec = 2;
+  CHECK(reason(c).empty());
+  DeviceLimits ampere;
+  ampere.arch = 80;
+  CHECK(contains(reason(c, ampere), "sm_80"));
+  c.block = 1024;
+  c.items = 4;  // 4 stages x 2 x 64 KiB
+  CHECK(contains(reason(c), "hint bulk's ring"));
+  c.items = 1;  // 4 x 2 x 16 KiB = 128 KiB: opt-in
+  CHECK(reason(c).empty());
+  VariantConfig plain;
+  CHECK(dynamic_shared_bytes(plain) == 0);
 }
 
 TEST_CASE("shared memory limit") {
@@ -186,22 +280,20 @@ TEST_CASE("the cluster finish needs sm_90; an unknown arch is not judged") {
   CHECK(contains(reason(s), "cluster"));
 }
 
-TEST_CASE("load widths per type: at most 16 bytes, 8 elements only for the 2-byte types") {
+TEST_CASE("load widths per type: 1, 2, 4 elements, and 8 for the 2-byte types") {
   const auto vec_reason = [](ElementType t, int vec) {
     VariantConfig c;
     c.type = t;
     c.vec = vec;
     return reason(c);
   };
-  // Widths that fit are not refused for their width (f64/f16/bf16 may still
-  // be refused as not instantiated yet, which names the type, not the vec).
+  // Every type runs in the kernel now: a width that fits is valid.
   for (ElementType t : {ElementType::f32, ElementType::f64, ElementType::f16, ElementType::bf16})
-    for (int v : {1, 2}) CHECK_FALSE(contains(vec_reason(t, v), "vec"));
-  CHECK(vec_reason(ElementType::f32, 4).empty());
-  CHECK(contains(vec_reason(ElementType::f32, 8), "vec 8 is not a f32 load width (1, 2, 4"));
-  CHECK(contains(vec_reason(ElementType::f64, 4), "vec 4 is not a f64 load width (1, 2:"));
-  CHECK_FALSE(contains(vec_reason(ElementType::f16, 8), "vec"));
-  CHECK_FALSE(contains(vec_reason(ElementType::bf16, 4), "vec"));
+    for (int v : {1, 2, 4}) CHECK(vec_reason(t, v).empty());
+  CHECK(contains(vec_reason(ElementType::f32, 8), "vec 8 is not a f32 load width (1, 2, 4)"));
+  CHECK(contains(vec_reason(ElementType::f64, 8), "vec 8 is not a f64 load width (1, 2, 4)"));
+  CHECK(vec_reason(ElementType::f16, 8).empty());
+  CHECK(vec_reason(ElementType::bf16, 4).empty());
   CHECK(contains(vec_reason(ElementType::bf16, 16), "(1, 2, 4, 8"));
   CHECK(contains(vec_reason(ElementType::f16, 3), "vec 3"));
 }
