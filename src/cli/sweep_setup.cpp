@@ -125,7 +125,9 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   SweepSetup s;
   s.space = load_space_or_default(options.space_path, options.max_configs);
   s.sizes = options.sizes.empty() ? default_sizes() : options.sizes;
-  require_host_memory(s.sizes, physical_memory_bytes());
+  int widest = 4;  // the float32 baselines are always measured
+  for (const VariantConfig& config : s.space.configs) widest = std::max(widest, element_bytes(config.type));
+  require_host_memory(s.sizes, physical_memory_bytes(), widest);
   std::vector<std::string> mode_names;
   for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
   if (!options.resume_dir.empty())

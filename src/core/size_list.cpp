@@ -100,15 +100,18 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
 
 std::vector<std::int64_t> default_sizes() { return parse_sizes("1,2^12..2^28:2,1000003,2^20+3"); }
 
-std::uint64_t host_bytes_for_size(std::int64_t n) { return 2 * static_cast<std::uint64_t>(n) * sizeof(float); }
+std::uint64_t host_bytes_for_size(std::int64_t n, int element_bytes) {
+  return 2 * static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(element_bytes);
+}
 
-void require_host_memory(const std::vector<std::int64_t>& sizes, std::uint64_t physical_bytes) {
+void require_host_memory(const std::vector<std::int64_t>& sizes, std::uint64_t physical_bytes, int element_bytes) {
   if (sizes.empty() || physical_bytes == 0) return;
   const std::int64_t n = *std::max_element(sizes.begin(), sizes.end());
-  const std::uint64_t needed = host_bytes_for_size(n);
+  const std::uint64_t needed = host_bytes_for_size(n, element_bytes);
   if (needed > physical_bytes)
     throw InputError("--sizes: n = " + size_label(n) + " needs " + byte_figure(needed) +
-                     " of host memory for its inputs (2 x " + std::to_string(n) + " x 4 bytes), more than this machine's " +
+                     " of host memory for its inputs (2 x " + std::to_string(n) + " x " + std::to_string(element_bytes) +
+                     " bytes), more than this machine's " +
                      byte_figure(physical_bytes) + "; pass smaller --sizes");
 }
 

@@ -18,12 +18,13 @@ std::vector<std::int64_t> default_sizes();
 // "2^20", "2^20+3" or the plain number, for tables.
 std::string size_label(std::int64_t n);
 
-// Host memory a size holds while it is measured: both inputs as float32,
-// 2 x n x 4 bytes (one size at a time).
-std::uint64_t host_bytes_for_size(std::int64_t n);
+// Host memory a size holds while it is measured: both inputs in the widest
+// element type of the space, 2 x n x element_bytes (one size at a time).
+std::uint64_t host_bytes_for_size(std::int64_t n, int element_bytes = 4);
 // Throws InputError naming the largest size and both figures when its inputs
 // would not fit in `physical_bytes` of host memory; a 0 (unknown) passes.
-void require_host_memory(const std::vector<std::int64_t>& sizes, std::uint64_t physical_bytes);
+void require_host_memory(const std::vector<std::int64_t>& sizes, std::uint64_t physical_bytes,
+                         int element_bytes = 4);
 // "4.29 GB (4294967296 bytes)", for messages about memory.
 std::string byte_figure(std::uint64_t bytes);
 

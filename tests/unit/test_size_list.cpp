@@ -152,6 +152,10 @@ TEST_CASE("range steps and ends that once overflowed are refused, not wrapped") 
 
 TEST_CASE("host memory: the largest size's inputs must fit") {
   CHECK(host_bytes_for_size(1) == 8);
+  CHECK(host_bytes_for_size(p2(29), 8) == std::uint64_t{1} << 33);  // f64 inputs
+  CHECK_NOTHROW(require_host_memory({p2(29)}, std::uint64_t{1} << 32, 4));
+  CHECK(input_error_of([] { require_host_memory({p2(29)}, std::uint64_t{1} << 32, 8); }).find("x 8 bytes") !=
+        std::string::npos);
   CHECK(host_bytes_for_size(p2(29)) == std::uint64_t{1} << 32);
   CHECK_NOTHROW(require_host_memory({4096, p2(29)}, std::uint64_t{1} << 33));
   CHECK_NOTHROW(require_host_memory({p2(29)}, std::uint64_t{1} << 32));  // exactly enough
