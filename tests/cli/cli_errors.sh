@@ -4,25 +4,7 @@
 set -u
 dotsweep=$1
 root=$2
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-expect() {  # expect STATUS PATTERN -- ARGS...
-  local want=$1 pattern=$2
-  shift 3
-  "$dotsweep" "$@" >"$scratch/out" 2>"$scratch/err"
-  local got=$?
-  local lines
-  lines=$(wc -l <"$scratch/err")
-  if [[ $got -ne $want ]] || ! grep -q -- "$pattern" "$scratch/err" || [[ $lines -ne 1 ]]; then
-    echo "FAIL: dotsweep $* -> exit $got (want $want), stderr ($lines lines):"
-    cat "$scratch/err"
-    failures=$((failures + 1))
-  else
-    echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 printf 'name = "bad"\n[axes]\nblock = [256, "x"]\n' >"$scratch/bad_type.toml"
 printf 'name = "bad"\n[axes]\nblocks = [256]\n' >"$scratch/bad_key.toml"

@@ -11,15 +11,8 @@
 set -u
 dotsweep=$1
 root=$2
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-if ! "$dotsweep" info >/dev/null 2>&1; then
-  echo "skip: no usable GPU (dotsweep info failed)"
-  exit 77
-fi
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+require_gpu
 
 # --counters off: counters are not what this tests, and another profiler on
 # the GPU (a second test script) must not change the outcome.

@@ -6,16 +6,9 @@
 set -u
 dotsweep=$1
 root=$2
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+require_gpu
 
-if ! "$dotsweep" info >/dev/null 2>&1; then
-  echo "skip: no usable GPU (dotsweep info failed)"
-  exit 77
-fi
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 rows() { python3 -c 'import csv,sys; print(sum(1 for _ in csv.DictReader(open(sys.argv[1]))))' "$1"; }
 # Distinct (variant, type, n, mode) keys: equal to rows() when none repeats.
 keys() {

@@ -5,26 +5,9 @@
 set -u
 dotsweep=$1
 root=$2
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-expect() {  # expect STATUS PATTERN -- ARGS...
-  local want=$1 pattern=$2
-  shift 3
-  "$dotsweep" "$@" >"$scratch/out" 2>"$scratch/err"
-  local got=$?
-  local lines
-  lines=$(wc -l <"$scratch/err")
-  if [[ $got -ne $want ]] || ! grep -qF -- "$pattern" "$scratch/err" || [[ $lines -ne 1 ]]; then
-    fail "dotsweep $* -> exit $got (want $want, '$pattern'), stderr ($lines lines):"
-    cat "$scratch/err"
-  else
-    echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
-  fi
-}
+expect_fixed=1  # expect matches fixed text
 
 version=$("$dotsweep" --version | sed -n 's/^dotsweep \([^,]*\),.*/\1/p')
 [[ -n $version ]] || fail "cannot read the version from dotsweep --version"

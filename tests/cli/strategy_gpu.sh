@@ -8,15 +8,8 @@
 set -u
 dotsweep=$1
 root=$2
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-if ! "$dotsweep" info >/dev/null 2>&1; then
-  echo "skip: no usable GPU (dotsweep info failed)"
-  exit 77
-fi
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+require_gpu
 
 # STRATEGY_SPACE and STRATEGY_SIZES run the same comparison on another space.
 # The issue's report (halving against exhaustive on the default space) in

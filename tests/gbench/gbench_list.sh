@@ -8,11 +8,7 @@ set -u
 gbench=$1
 dotsweep=$2
 root=$3
-failures=0
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
 
 # The operations a sweep measures: the baselines of each type the space's
 # variants hold (f32 alone for none), then the variants. Restated here from
