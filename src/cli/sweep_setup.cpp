@@ -57,17 +57,19 @@ void require_valid_configs(const SearchSpace& space, const SpacePlan& plan, cons
 
 // Refuses up front the sizes whose buffers the device cannot hold, rather
 // than failing at cudaMalloc with part of the report written.
-void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceInfo& device, bool hot) {
+void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceInfo& device, bool hot,
+                           ElementType widest) {
   constexpr std::size_t kHarnessReserve = std::size_t{512} << 20;  // timers, cuBLAS/CUB workspaces, partials
   std::size_t free_bytes = 0, total_bytes = 0;
   if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return;  // the sweep will say what failed
   const std::size_t usable = free_bytes > kHarnessReserve ? free_bytes - kHarnessReserve : 0;
   for (const std::int64_t n : sizes) {
     const std::size_t needed =
-        SizeBuffers::device_bytes(n, hot ? kHotFootprintL2s * device.l2_bytes : 0, kMaxHotSlots);
+        SizeBuffers::device_bytes(n, widest, hot ? kHotFootprintL2s * device.l2_bytes : 0, kMaxHotSlots);
     if (needed > usable)
       throw InputError("--sizes: n = " + size_label(n) + " needs " + byte_figure(needed) +
-                       " of device memory (2 inputs x " + std::to_string(n) + " x 4 bytes, padded" +
+                       " of device memory (2 inputs x " + std::to_string(n) + " x " +
+                       std::to_string(element_bytes(widest)) + " bytes (" + to_string(widest) + "), padded" +
                        (hot ? ", plus the hot-timing copies" : "") + "), more than the " + byte_figure(usable) +
                        " free on device " + std::to_string(device.index) + " (" + device.name +
                        ") after 512 MiB kept for the harness; pass smaller --sizes");
@@ -125,9 +127,12 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   SweepSetup s;
   s.space = load_space_or_default(options.space_path, options.max_configs);
   s.sizes = options.sizes.empty() ? default_sizes() : options.sizes;
-  int widest = 4;  // the float32 baselines are always measured
-  for (const VariantConfig& config : s.space.configs) widest = std::max(widest, element_bytes(config.type));
-  require_host_memory(s.sizes, physical_memory_bytes(), widest);
+  // One type's buffers are held at a time: the widest type of the space sets
+  // the memory a size needs (f32 at least: its baselines are always measured).
+  ElementType widest = ElementType::f32;
+  for (const VariantConfig& config : s.space.configs)
+    if (element_bytes(config.type) > element_bytes(widest)) widest = config.type;
+  require_host_memory(s.sizes, physical_memory_bytes(), element_bytes(widest));
   std::vector<std::string> mode_names;
   for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
   if (!options.resume_dir.empty())
@@ -146,7 +151,7 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   if (options.strategy.strategy == Strategy::random) s.plan.valid = randomly_chosen(s.plan.valid, options);
   const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
                    options.measure.modes.end();
-  require_device_memory(s.sizes, s.device, hot);
+  require_device_memory(s.sizes, s.device, hot, widest);
   s.env = environment_of(s.device, started_at, options.measure.seed);
   if (s.resumed) {
     nlohmann::json device_now;
