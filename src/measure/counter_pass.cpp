@@ -1,5 +1,6 @@
 #include "measure/counter_pass.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -117,7 +118,10 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
       profiled.push_back(i);
     }
   }
+  const auto started = std::chrono::steady_clock::now();
   const auto outcomes = profiler_->profile(passes, stream_);
+  profile_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  profiled_rows_ += passes.size();
   for (std::size_t k = 0; k < profiled.size(); ++k) {
     MeasurementRecord& row = held_[profiled[k]].row;
     const auto& outcome = outcomes[k];
@@ -152,6 +156,8 @@ nlohmann::json counter_context_json(const CounterPass& pass) {
     if (!ended.empty()) j["ended_during_run"] = true;
     j["replay_passes"] = pass.replay_passes();
     j["replay"] = pass.user_replay() ? "user" : "kernel";
+    j["profiled_rows"] = pass.profiled_rows();
+    j["profile_seconds"] = pass.profile_seconds();
   }
   return j;
 }

@@ -77,6 +77,10 @@ class CounterPass {
   bool user_replay() const;
   // Why profiling ended during the run (`busy`, ...), "" while it goes on.
   std::string ended_status() const;
+  // What the counter passes cost this run: rows profiled and the wall time
+  // of their batches (what `--counters top/all` adds to a sweep).
+  std::size_t profiled_rows() const { return profiled_rows_; }
+  double profile_seconds() const { return profile_seconds_; }
 
  private:
   CounterPass(std::unique_ptr<CuptiRangeProfiler> profiler, CounterSettings settings);
@@ -98,6 +102,8 @@ class CounterPass {
   DeviceBuffer<unsigned char> flush_;
   DeviceBuffer<float> sink_;
   bool failure_reported_ = false;  // one warning for failed passes, not one per row
+  std::size_t profiled_rows_ = 0;
+  double profile_seconds_ = 0;
 };
 
 // context.json's "counters": scope, metrics, status (ok, off, the reason

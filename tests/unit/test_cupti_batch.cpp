@@ -304,6 +304,9 @@ TEST_CASE("streamed rows: sweep.csv gets every row at once as pending, the size'
   CHECK(run.counter_rows[2].cupti_status == "not-timed");
   CHECK(fake.enables == 2);  // one enable per profiled row
   CHECK(fake.starts == 2);
+  CHECK(pass->profiled_rows() == 2);  // the not-timed row is not profiled
+  CHECK(counter_context_json(*pass)["profiled_rows"] == 2);
+  CHECK(counter_context_json(*pass)["profile_seconds"].get<double>() >= 0.0);
 }
 
 TEST_CASE("not streamed: a size's rows are handed on once, final, after its batch; top profiles the tie group") {
@@ -315,6 +318,7 @@ TEST_CASE("not streamed: a size's rows are handed on once, final, after its batc
   CHECK(run.rows[1].cupti_status == "not-top");
   CHECK(run.rows[2].cupti_status == "not-timed");
   CHECK(fake.starts == 1);
+  CHECK(pass->profiled_rows() == 1);  // top: the tie group only
 }
 
 TEST_CASE("another profiler takes the counters mid-sweep: busy rows, timings untouched, later sizes busy too") {
