@@ -116,6 +116,43 @@ __device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total
   if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
 }
 
+// Reads the running sum and leaves 0 in its place, in one atomic. CUDA has
+// atomicExch for float but not for double, so the double goes through its bits.
+__device__ __forceinline__ float take_and_zero(float* sum) { return atomicExch(sum, 0.0f); }
+__device__ __forceinline__ double take_and_zero(double* sum) {
+  return __longlong_as_double(
+      static_cast<long long>(atomicExch(reinterpret_cast<unsigned long long*>(sum), 0ull)));
+}
+
+// The atomic-ticket finish: the atomic finish without its memset, and the
+// last-block finish without its pass over the partials. Thread 0 of every
+// block atomicAdds its block total into `sum` (one Acc in device memory, so
+// an f64 accumulator stays f64), makes the add visible device-wide
+// (__threadfence) and only then takes a ticket. Every block's add is ordered
+// before its ticket, so the block that draws the last ticket sees them all;
+// it takes the total with an atomic exchange to 0 and writes the result.
+// Not deterministic: the adds land in whatever order the blocks finish.
+//
+// Why no launch needs a memset: `sum` and `ticket` are zeroed once when the
+// operation is built, and every complete launch leaves both at zero (the
+// exchange empties `sum`, atomicInc wraps `ticket` from count-1 to 0), after
+// every block of that launch has added and drawn. Launches of one stream run
+// one after another (hot mode's graph of K launches is a chain in capture
+// order), so launch k+1's first add comes after launch k's exchange even
+// though all K share this one `sum` and `ticket` over different input slots.
+template <class P>
+__device__ __forceinline__ void finish_by_atomic_ticket(typename P::Acc block_total, typename P::Acc* __restrict__ sum,
+                                                        unsigned int* __restrict__ ticket,
+                                                        typename P::Result* __restrict__ result) {
+  if (threadIdx.x != 0) return;  // the block total lives in thread 0
+  atomicAdd(sum, block_total);
+  __threadfence();  // this block's add before its ticket
+  const unsigned int count = gridDim.x;
+  if (atomicInc(ticket, count - 1) != count - 1) return;
+  __threadfence();  // every other block's add (seen through its ticket) before the exchange
+  *result = static_cast<typename P::Result>(take_and_zero(sum));
+}
+
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // Thread-block cluster primitives (sm_90 PTX). Every thread of every block
 // of the cluster must reach cluster_sync.
@@ -170,8 +207,9 @@ __device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, t
 #endif
 
 // partials: one Acc per block (two_pass, last_block) or per cluster
-// (cluster); ticket: one counter, zero before the first launch (last_block,
-// cluster); result: the dot product
+// (cluster), or the one running-sum Acc (atomic_ticket), zero before the
+// first launch; ticket: one counter, zero before the first launch
+// (last_block, cluster, atomic_ticket); result: the dot product
 // (atomic: zeroed by the harness before the launch).
 template <class P>
 __global__ void __launch_bounds__(P::kBlock)
@@ -193,6 +231,8 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
 #endif
   } else if constexpr (P::kFinish == Finish::atomic) {
     if (threadIdx.x == 0) atomicAdd(result, static_cast<Result>(block_total));
+  } else if constexpr (P::kFinish == Finish::atomic_ticket) {
+    finish_by_atomic_ticket<P>(block_total, partials, ticket, result);
   } else {
     if (threadIdx.x == 0) partials[blockIdx.x] = block_total;
   }

@@ -21,7 +21,8 @@ grid of 2 x SMs x occupancy blocks (p<k>; cover = one tile per block; single =
 one block), per-warp shared partials (seq = sequential), warp-shuffle block
 reduction (tree = shared-memory tree), atomic grid finish (2pass = a second
 kernel; last = one launch, the last block sums the partials; cluster = sm_90
-clusters then the last block), plain loads, float32 accumulator (own on f32;
+clusters then the last block; atick = one launch, no memset: atomicAdd into a
+scratch sum that the last block takes and zeroes), plain loads, float32 accumulator (own on f32;
 f64/f16/bf16 ids spell it "own"; kahan; f64). Other layouts: idiv, istride,
 pad, lib (cub); reductions: treewt, cg, cubwarp, cubrake, cubrakec; hints: nc,
 noalloc, cs (streaming), bulk (the cp.async.bulk ring, sm_90).

@@ -56,6 +56,7 @@ const std::vector<AxisValue<GridFinish>>& AxisTable<GridFinish>::values() {
       {GridFinish::atomic, "atomic", "atomic", "Finish::atomic"},
       {GridFinish::last_block, "last_block", "last", "Finish::last_block"},
       {GridFinish::cluster, "cluster", "cluster", "Finish::cluster"},
+      {GridFinish::atomic_ticket, "atomic_ticket", "atick", "Finish::atomic_ticket"},
   };
   return rows;
 }

@@ -128,9 +128,10 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "grid " + grid_name(c) + " needs k in [1, 64]";
   if (c.grid == GridKind::single && c.finish != GridFinish::last_block)
     return "grid single is one block, which writes the result itself; finish " + to_string(c.finish) + " would only add " +
-           (c.finish == GridFinish::atomic     ? "a memset"
-            : c.finish == GridFinish::two_pass ? "a second launch"
-                                               : "idle blocks to fill a cluster") +
+           (c.finish == GridFinish::atomic          ? "a memset"
+            : c.finish == GridFinish::two_pass      ? "a second launch"
+            : c.finish == GridFinish::atomic_ticket ? "an atomic add and a ticket"
+                                                    : "idle blocks to fill a cluster") +
            " (use finish last_block)";
   if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)
     return "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer); this is sm_" +

@@ -10,8 +10,15 @@ namespace {
 using dotsweep_kernels::kClusterBlocks;
 using dotsweep_kernels::kFinishBlock;
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
-bool needs_partials(GridFinish f) { return f != GridFinish::atomic; }
-bool needs_ticket(GridFinish f) { return f == GridFinish::last_block || f == GridFinish::cluster; }
+bool needs_partials(GridFinish f) {
+  return f == GridFinish::two_pass || f == GridFinish::last_block || f == GridFinish::cluster;
+}
+bool needs_ticket(GridFinish f) {
+  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
+}
+// The finishes whose blocks atomicAdd their totals: no fixed order, and the
+// partials meet in one chain of adds.
+bool adds_atomically(GridFinish f) { return f == GridFinish::atomic || f == GridFinish::atomic_ticket; }
 
 // The launch shape of the cluster finish: kClusterBlocks blocks per cluster.
 cudaLaunchAttribute cluster_attribute() {
@@ -74,6 +81,18 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
     ticket_ = DeviceBuffer<unsigned int>(1);
     check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
   }
+  if (config.finish == GridFinish::atomic_ticket) {
+    // Likewise: the last block's atomic exchange leaves it at zero
+    // (kernels/dot_kernel.cuh, finish_by_atomic_ticket, says why that holds
+    // for back-to-back launches).
+    const auto bytes = static_cast<std::size_t>(accumulator_bytes(config.type, config.acc));
+    sum_ = DeviceBuffer<unsigned char>(bytes);
+    check_cuda(cudaMemset(sum_.get(), 0, bytes), "cudaMemset(sum)");
+  }
+  // cudaMemset runs on the legacy default stream, which does not order the
+  // harness's non-blocking streams: wait for the zeroes here, at build time.
+  if (needs_ticket(config.finish))
+    check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(zeroed ticket and sum)");
 }
 
 void VariantKernel::prepare(long long n) {
@@ -100,7 +119,8 @@ void VariantKernel::prepare(long long n) {
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
-  void* partials = partials_.get();  // the kernel's Acc*
+  // The kernel's Acc*: the per-block partials, or atomic_ticket's running sum.
+  void* partials = config_.finish == GridFinish::atomic_ticket ? sum_.get() : partials_.get();
   unsigned int* ticket = ticket_.get();
   void* result = in.result;  // the kernel's parameters are typed; pointers pass through unchanged
   long long n = in.n;
@@ -132,7 +152,7 @@ void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   }
 }
 
-bool VariantKernel::promises_determinism() const { return config_.finish != GridFinish::atomic; }
+bool VariantKernel::promises_determinism() const { return !adds_atomically(config_.finish); }
 
 SummationShape VariantKernel::summation_shape() const {
   SummationShape shape;
@@ -142,7 +162,7 @@ SummationShape VariantKernel::summation_shape() const {
   shape.per_thread_terms = loads_per_thread * config_.vec + (config_.vec > 1 ? 1 : 0);
   shape.block = config_.block;
   shape.partials = grid_blocks_;
-  shape.finish_is_sequential = config_.finish == GridFinish::atomic;
+  shape.finish_is_sequential = adds_atomically(config_.finish);
   if (config_.finish == GridFinish::cluster) {
     // Rank 0 adds the cluster's kClusterBlocks sums one after another: a
     // chain that lengthens every path by that many adds (counted with the

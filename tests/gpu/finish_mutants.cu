@@ -82,11 +82,80 @@ class BrokenLastBlock : public DotOperation {
   long long blocks_ = 1, n_ = 0;
 };
 
+enum class TicketBug { sum_never_reset, ticket_before_add };
+
+// The atomic-ticket finish (dot_kernel.cuh, finish_by_atomic_ticket) with one
+// bug: sum_never_reset reads the running sum without zeroing it, so each
+// launch returns the total of every launch so far; ticket_before_add takes
+// the ticket before adding, so the last block reads the sum before its own
+// add (and maybe others'), which then lands in the next launch's sum.
+template <TicketBug B>
+__global__ void __launch_bounds__(kBlock)
+broken_atomic_ticket(const float* a, const float* b, long long n, float* sum, unsigned int* ticket, float* result) {
+  const float block_total = Sum::run(dk::thread_partial<Policy>(a, b, n));
+  if (threadIdx.x != 0) return;
+  if (B != TicketBug::ticket_before_add) {
+    atomicAdd(sum, block_total);
+    __threadfence();
+  }
+  if (atomicInc(ticket, gridDim.x - 1) == gridDim.x - 1) {
+    __threadfence();
+    *result = B == TicketBug::sum_never_reset ? atomicAdd(sum, 0.0f) : atomicExch(sum, 0.0f);
+  }
+  if (B == TicketBug::ticket_before_add) atomicAdd(sum, block_total);
+}
+
+class BrokenAtomicTicket : public DotOperation {
+ public:
+  explicit BrokenAtomicTicket(TicketBug bug) : bug_(bug), ticket_(1), sum_(1) {
+    check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
+    check_cuda(cudaMemset(sum_.get(), 0, sizeof(float)), "cudaMemset(sum)");
+  }
+  void prepare(long long n) override {
+    blocks_ = std::max(1LL, (n / 4 + kBlock - 1) / kBlock);
+    n_ = n;
+  }
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    const unsigned grid = static_cast<unsigned>(blocks_);
+    const auto* a = static_cast<const float*>(in.a);
+    const auto* b = static_cast<const float*>(in.b);
+    auto* result = static_cast<float*>(in.result);
+    if (bug_ == TicketBug::sum_never_reset)
+      broken_atomic_ticket<TicketBug::sum_never_reset><<<grid, kBlock, 0, stream>>>(a, b, in.n, sum_.get(),
+                                                                                  ticket_.get(), result);
+    else
+      broken_atomic_ticket<TicketBug::ticket_before_add><<<grid, kBlock, 0, stream>>>(a, b, in.n, sum_.get(),
+                                                                                    ticket_.get(), result);
+    check_cuda(cudaGetLastError(), "launch broken_atomic_ticket");
+  }
+  long long grid_blocks() const override { return blocks_; }
+  // The real atomic_ticket's shape: the block totals in one chain of adds.
+  SummationShape summation_shape() const override {
+    SummationShape s;
+    s.per_thread_terms = 4 * std::max(1LL, (n_ / 4 + blocks_ * kBlock - 1) / (blocks_ * kBlock)) + 1;
+    s.block = kBlock;
+    s.partials = blocks_;
+    s.finish_is_sequential = true;
+    s.finish_block = kBlock;
+    return s;
+  }
+  bool promises_determinism() const override { return false; }
+  ElementType element_type() const override { return ElementType::f32; }
+
+ private:
+  TicketBug bug_;
+  DeviceBuffer<unsigned int> ticket_;
+  DeviceBuffer<float> sum_;
+  long long blocks_ = 1, n_ = 0;
+};
+
 }  // namespace
 
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
   if (bug == "ticket-never-reset") return std::make_unique<BrokenLastBlock>(Bug::ticket_never_reset);
   if (bug == "skips-own-partial") return std::make_unique<BrokenLastBlock>(Bug::skips_own_partial);
+  if (bug == "sum-never-reset") return std::make_unique<BrokenAtomicTicket>(TicketBug::sum_never_reset);
+  if (bug == "ticket-before-add") return std::make_unique<BrokenAtomicTicket>(TicketBug::ticket_before_add);
   throw std::invalid_argument("no finish mutant " + bug);
 }
 

@@ -1,7 +1,7 @@
 // Deliberately wrong one-launch finishes (test-only), built from the real
 // kernel's pieces (dot_kernel.cuh's thread_partial and block_sum) with one
-// bug each in the last-block step, so test_finishes can show its checks see
-// what a broken ticket does.
+// bug each in the last-block or atomic-ticket step, so test_finishes can show
+// its checks see what a broken ticket or running sum does.
 #pragma once
 
 #include <memory>
@@ -14,6 +14,12 @@ namespace dotsweep::test {
 // "ticket-never-reset": takes tickets with atomicAdd, so after the first
 // launch no block ever draws the last ticket and the result is never written.
 // "skips-own-partial": the last block sums every partial but its own.
+// "sum-never-reset": an atomic-ticket finish whose last block reads the
+// running sum without zeroing it: right on the first launch only, then each
+// launch returns the total of all launches so far.
+// "ticket-before-add": an atomic-ticket finish whose blocks take their ticket
+// before adding: the last block's own total (at least) is missing from its
+// result and lands in the next launch's.
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug);
 
 }  // namespace dotsweep::test

@@ -1,10 +1,13 @@
 // The one-launch finishes: last_block (partials + ticket in one kernel),
 // cluster (sm_90: distributed shared memory within a cluster, then the last
-// block across clusters) and grid single (one block writing the result).
-// Each variant, through the sweep's measuring path, must be judged correct at
-// awkward sizes, and give the same bits when run again (the ticket must be back at zero after every
-// launch, or the second run's "last" block is the wrong one). At small n the
-// whole operation must be one kernel node: no memset, no second kernel.
+// block across clusters), atomic_ticket (atomicAdd into a running sum, the
+// last ticket takes and zeroes it) and grid single (one block writing the
+// result). Each variant, through the sweep's measuring path, must be judged
+// correct at awkward sizes, and give the same bits when run again (the ticket
+// and atomic_ticket's sum must be back at zero after every launch, or the
+// second run's "last" block is the wrong one or adds the first run's total).
+// At small n the whole operation must be one kernel node: no memset, no
+// second kernel.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -64,6 +67,10 @@ std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStrea
 
 bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
+bool one_launch(GridFinish f) {
+  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
+}
+
 // Runs the operation twice more on the same inputs: both must write a result
 // (run_and_read poisons it with NaN first) and the same bits. Empty when so.
 std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, cudaStream_t stream) {
@@ -72,23 +79,26 @@ std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, c
   const float second = run_and_read(op, in, stream);
   if (first != first) return "the first run left the NaN poison";
   if (second != second) return "the second run left the NaN poison (ticket not back at zero?)";
-  if (!same_bits(first, second)) return "two runs gave different bits";
+  if (!same_bits(first, second)) return "two runs gave different bits (atomic_ticket: sum not back at zero?)";
   return "";
 }
 
 }  // namespace
 
-TEST_CASE("last_block and single finishes are correct, repeatable and one launch") {
+TEST_CASE("last_block, cluster, atomic_ticket and single finishes are correct, repeatable and one launch") {
   const DeviceInfo device = query_device(0);
   const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
   const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
-  const GridFinish last = GridFinish::last_block, cluster = GridFinish::cluster;
+  const GridFinish last = GridFinish::last_block, cluster = GridFinish::cluster, ticket = GridFinish::atomic_ticket;
   std::vector<VariantConfig> variants = {
       config(256, 4, 4, cover, 0, shuffle, last),       // one block at n <= 4096
       config(128, 2, 1, cover, 0, tree, last),          // many blocks: the ticket's wrap matters
       config(512, 4, 4, persistent, 2, tree, last),
       config(1024, 1, 4, single, 0, shuffle, last),    // the small-n path
       config(256, 8, 2, single, 0, tree, last),
+      config(256, 2, 4, cover, 0, shuffle, ticket),     // one block at n <= 2048
+      config(128, 2, 1, cover, 0, tree, ticket),        // many blocks: many adds into the one sum
+      config(512, 4, 4, persistent, 2, shuffle, ticket),
       config(256, 4, 4, cover, 0, shuffle, GridFinish::atomic),    // controls for the launch count
       config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
   };
@@ -123,20 +133,24 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
       CAPTURE(row.reason);
       judged[row.variant] = true;
       CHECK(row.correct);
-      if (row.correct && row.finish != "atomic") CHECK(row.deterministic == true);
+      if (row.correct && row.finish != "atomic" && row.finish != "atomic_ticket") CHECK(row.deterministic == true);
     });
     for (const auto& v : variants) CHECK(judged.count(v.id()) == 1);
 
-    // Run each candidate twice more on one input set: the same bits, no NaN poison left.
-    SizeBuffers buffers(n, ElementType::f32);
+    // Run each candidate twice more on one input set: the same bits, no NaN
+    // poison left. atomic_ticket adds in no fixed order, so it runs on integer
+    // inputs, where every order gives the same bits.
+    SizeBuffers buffers(n, ElementType::f32), integers(n, ElementType::f32);
     SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    inputs.load(InputKind::random_integers, integers, stream.get());
     for (auto& op : operations) {
       CAPTURE(op.name);
       REQUIRE(op.operation != nullptr);  // built by measure_size above
-      if (op.config->finish != last && op.config->finish != cluster) continue;
+      if (!one_launch(op.config->finish)) continue;
       CAPTURE(n);
-      CHECK(repeat_problem(*op.operation, n, buffers.main(), stream.get()) == "");
+      const DotInputs& repeat_on = op.config->finish == ticket ? integers.main() : buffers.main();
+      CHECK(repeat_problem(*op.operation, n, repeat_on, stream.get()) == "");
       if (op.config->grid == single) CHECK(op.operation->grid_blocks() == 1);
       if (op.config->finish == cluster) CHECK(op.operation->grid_blocks() % dotsweep_kernels::kClusterBlocks == 0);
       const bool one_tile = op.config->block * op.config->items * op.config->vec >= 4096;
@@ -151,12 +165,35 @@ TEST_CASE("last_block and single finishes are correct, repeatable and one launch
   // The controls really are what one-launch avoids (so the node count can fail).
   for (auto& op : operations) {
     REQUIRE(op.operation != nullptr);
-    if (op.config->finish == last || op.config->finish == cluster) continue;
+    if (one_launch(op.config->finish)) continue;
     CAPTURE(op.name);
     SizeBuffers buffers(4096, ElementType::f32);
     op.operation->prepare(4096);
     const auto [kernels, others] = graph_nodes(*op.operation, buffers.main(), stream.get());
     CHECK(kernels + others == 2);
+  }
+  // Hot mode: one graph of K >= 8 back-to-back launches over rotating input
+  // slots, all through one operation's running sum and ticket. The timed-result
+  // check reads the last launch's slot, so a sum that any launch left non-zero shows.
+  std::vector<MeasuredOperation> ticketed;
+  for (auto& op : operations)
+    if (op.config->finish == ticket) ticketed.push_back(std::move(op));
+  REQUIRE(ticketed.size() == 3);
+  MeasureSettings hot = settings;
+  hot.modes = {TimingMode::hot};
+  SizeMeasurer hot_measurer(device, stream.get(), hot);
+  for (const long long n : {4097LL, (1LL << 20) + 3}) {
+    std::size_t rows = 0;
+    hot_measurer.measure_size(n, ticketed, [&](const MeasurementRecord& row) {
+      ++rows;
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      CHECK(row.mode == "hot");
+      CHECK(row.correct);
+      CHECK(row.launches >= 8);
+    });
+    CHECK(rows == ticketed.size());
   }
 }
 
@@ -185,6 +222,40 @@ TEST_CASE("the finish checks catch a last-block finish that never resets its tic
     });
     CHECK(rows == operations.size());
     // The repeat check alone sees the ticket that is never reset.
+    SizeBuffers buffers(n, ElementType::f32);
+    SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
+    inputs.load(InputKind::positive_uniform, buffers, stream.get());
+    CAPTURE(n);
+    CHECK(repeat_problem(*operations[0].operation, n, buffers.main(), stream.get()) != "");
+  }
+}
+
+TEST_CASE("the finish checks catch an atomic-ticket finish that never resets its sum or takes its ticket before adding") {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::vector<MeasuredOperation> operations;
+  for (const char* bug : {"sum-never-reset", "ticket-before-add"}) {
+    MeasuredOperation op;
+    op.name = bug;
+    op.operation = test::make_finish_mutant(bug);
+    operations.push_back(std::move(op));
+  }
+  for (const long long n : {1LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+    std::size_t rows = 0;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      ++rows;
+      CHECK_FALSE(row.correct);
+      CHECK_FALSE(row.reason.empty());
+    });
+    CHECK(rows == operations.size());
+    // On its own, the repeat check sees the sum that is never reset: the
+    // second run returns its total plus everything added before.
     SizeBuffers buffers(n, ElementType::f32);
     SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());

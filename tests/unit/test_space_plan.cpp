@@ -72,4 +72,14 @@ TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every
   const SpacePlan old = plan_space(space, ampere);
   CHECK_FALSE(old.rejected.empty());
   for (const auto& r : old.rejected) CHECK(r.reason.find("sm_80") != std::string::npos);
+  // The finishes that need no cluster run there too, for every type.
+  for (const auto& type : AxisTable<ElementType>::values()) {
+    std::set<GridFinish> finishes;
+    for (const auto& c : old.valid)
+      if (c.type == type.value) finishes.insert(c.finish);
+    CAPTURE(type.name);
+    CHECK(finishes.size() == axis_size<GridFinish>() - 1);
+    CHECK(finishes.count(GridFinish::cluster) == 0);
+    CHECK(finishes.count(GridFinish::atomic_ticket) == 1);
+  }
 }

@@ -67,7 +67,7 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
   check_axis<GridKind>(static_cast<int>(GridKind::single) + 1, "Grid");
   check_axis<SharedLayout>(static_cast<int>(SharedLayout::library) + 1, "Layout");
   check_axis<BlockReduce>(static_cast<int>(BlockReduce::cub_raking_commutative) + 1, "Reduce");
-  check_axis<GridFinish>(static_cast<int>(GridFinish::cluster) + 1, "Finish");
+  check_axis<GridFinish>(static_cast<int>(GridFinish::atomic_ticket) + 1, "Finish");
   check_axis<LoadHint>(static_cast<int>(LoadHint::bulk) + 1, "Hint");
   check_axis<Accumulator>(static_cast<int>(Accumulator::f64) + 1, "Accum");
   check_axis<ElementType>(static_cast<int>(ElementType::bf16) + 1, nullptr);  // C++ type names
@@ -78,6 +78,7 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
 TEST_CASE("the kernel source check finds enumerators and misses absent ones") {
   CHECK(kernel_enumerators("Finish").count("last_block") == 1);
   CHECK(kernel_enumerators("Finish").count("cluster") == 1);
+  CHECK(kernel_enumerators("Finish").count("atomic_ticket") == 1);
   CHECK(kernel_enumerators("Finish").count("ring") == 0);
   CHECK(kernel_enumerators("NoSuchEnum").empty());
 }
@@ -128,6 +129,29 @@ TEST_CASE("every name round-trips through the space file, the CSV name, the id a
     REQUIRE(s.configs.size() == 1);
     CHECK(grid_name(s.configs[0]) == grid);
   }
+}
+
+// Ids in results/ must keep matching: a finish's id never changes, and a new
+// finish gets its own.
+TEST_CASE("finish spellings: the old ids are unchanged and atomic_ticket has its own") {
+  CHECK(std::string(axis_row(GridFinish::two_pass).id) == "2pass");
+  CHECK(std::string(axis_row(GridFinish::atomic).id) == "atomic");
+  CHECK(std::string(axis_row(GridFinish::last_block).id) == "last");
+  CHECK(std::string(axis_row(GridFinish::cluster).id) == "cluster");
+  const auto& ticket = axis_row(GridFinish::atomic_ticket);
+  CHECK(ticket.value == GridFinish::atomic_ticket);
+  CHECK(std::string(ticket.name) == "atomic_ticket");
+  CHECK(std::string(ticket.id) == "atick");
+  CHECK(std::string(ticket.kernel) == "Finish::atomic_ticket");
+  VariantConfig c;
+  c.block = 256;
+  c.items = 2;
+  c.vec = 4;
+  c.layout = SharedLayout::warp_partials;
+  c.reduce = BlockReduce::warp_shuffle;
+  c.finish = GridFinish::atomic_ticket;
+  CHECK(c.id() == "f32.b256.i2.v4.cover.warp.shfl.atick.plain.f32");
+  CHECK(kernel_name_expression(c).find("dotsweep_kernels::Finish::atomic_ticket, ") != std::string::npos);
 }
 
 TEST_CASE("the kernel name expression spells one DotPolicy from the table") {

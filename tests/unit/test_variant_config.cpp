@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <utility>
+
 #include "core/variant_config.hpp"
 #include "test_support.hpp"
 
@@ -57,6 +59,7 @@ TEST_CASE("configs compare equal exactly when every parameter in the id matches"
   CHECK(differs([](VariantConfig& c) { c.layout = SharedLayout::sequential; }));
   CHECK(differs([](VariantConfig& c) { c.reduce = BlockReduce::smem_tree; }));
   CHECK(differs([](VariantConfig& c) { c.finish = GridFinish::two_pass; }));
+  CHECK(differs([](VariantConfig& c) { c.finish = GridFinish::atomic_ticket; }));
 
   // persistent_k means nothing for a cover grid, so it is not part of the identity there.
   VariantConfig cover_a, cover_b;
@@ -72,6 +75,7 @@ TEST_CASE("names used in space files and CSV columns") {
   CHECK(to_string(BlockReduce::warp_shuffle) == "shuffle");
   CHECK(to_string(GridFinish::two_pass) == "two_pass");
   CHECK(to_string(GridFinish::atomic) == "atomic");
+  CHECK(to_string(GridFinish::atomic_ticket) == "atomic_ticket");
   CHECK(to_string(LoadHint::plain) == "plain");
   CHECK(to_string(Accumulator::own) == "own");
   CHECK(to_string(Accumulator::kahan) == "kahan");
@@ -272,8 +276,11 @@ TEST_CASE("the cluster finish needs sm_90; an unknown arch is not judged") {
   limits.arch = 89;
   CHECK(contains(reason(c, limits), "sm_89"));
   CHECK(contains(reason(c, limits), "sm_90"));
-  c.finish = GridFinish::last_block;  // every other finish runs anywhere
-  CHECK(reason(c, limits).empty());
+  for (GridFinish f : {GridFinish::two_pass, GridFinish::atomic, GridFinish::last_block, GridFinish::atomic_ticket}) {
+    c.finish = f;  // every other finish runs anywhere
+    CAPTURE(to_string(f));
+    CHECK(reason(c, limits).empty());
+  }
   VariantConfig s;
   s.grid = GridKind::single;
   s.finish = GridFinish::cluster;
@@ -296,4 +303,39 @@ TEST_CASE("load widths per type: 1, 2, 4 elements, and 8 for the 2-byte types") 
   CHECK(vec_reason(ElementType::bf16, 4).empty());
   CHECK(contains(vec_reason(ElementType::bf16, 16), "(1, 2, 4, 8"));
   CHECK(contains(vec_reason(ElementType::f16, 3), "vec 3"));
+}
+
+TEST_CASE("grid single takes only the last-block finish; every other finish is rejected, naming what it adds") {
+  VariantConfig s;
+  s.grid = GridKind::single;
+  s.finish = GridFinish::last_block;
+  CHECK(reason(s).empty());
+  const std::pair<GridFinish, const char*> others[] = {{GridFinish::two_pass, "a second launch"},
+                                                       {GridFinish::atomic, "a memset"},
+                                                       {GridFinish::cluster, "cluster"},
+                                                       {GridFinish::atomic_ticket, "an atomic add and a ticket"}};
+  for (const auto& [finish, adds] : others) {
+    s.finish = finish;
+    CAPTURE(to_string(finish));
+    CHECK(contains(reason(s), "grid single"));
+    CHECK(contains(reason(s), "finish " + to_string(finish) + " would only add"));
+    CHECK(contains(reason(s), adds));
+  }
+}
+
+TEST_CASE("atomic_ticket runs on every arch, every type and every grid but single") {
+  for (ElementType t : {ElementType::f32, ElementType::f64, ElementType::f16, ElementType::bf16})
+    for (GridKind g : {GridKind::cover, GridKind::persistent})
+      for (int arch : {0, 70, 80, 90, 100}) {
+        VariantConfig c = shuffle_config();
+        c.type = t;
+        c.vec = 2;  // a load width of every type
+        c.grid = g;
+        c.finish = GridFinish::atomic_ticket;
+        DeviceLimits limits;
+        limits.arch = arch;
+        CAPTURE(to_string(t));
+        CAPTURE(arch);
+        CHECK(reason(c, limits).empty());
+      }
 }
