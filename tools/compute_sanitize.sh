@@ -37,10 +37,14 @@ done
 "$dotsweep" info >/dev/null 2>&1 || { echo "compute_sanitize: no usable GPU (dotsweep info failed)" >&2; exit 1; }
 mkdir -p "$out"
 
-# errors_in LOG: the tool's error count, or "unfinished" when it printed no summary.
+# errors_in LOG: the tool's error count, or "unfinished" when it printed no
+# summary. memcheck, initcheck and synccheck end with "ERROR SUMMARY: N
+# errors"; racecheck with "RACECHECK SUMMARY: H hazards displayed (E errors,
+# W warnings)", where a hazard of either kind counts.
 errors_in() {
   local count
   count=$(sed -n 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' "$1" | tail -1)
+  [[ -z $count ]] && count=$(sed -n 's/.*RACECHECK SUMMARY: \([0-9][0-9]*\) hazard.*/\1/p' "$1" | tail -1)
   echo "${count:-unfinished}"
 }
 

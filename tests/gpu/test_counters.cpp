@@ -91,19 +91,26 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
     if (row.finish == "two_pass") CHECK(*row.kernels == 2);
     if (!variant_ids.count(id)) continue;
     // docs/kernels.md's bank model, for the trees over a 4-byte accumulator
-    // on the plain-load path: sequential, padded and interleaved_divergent
-    // keep a warp's shared-memory accesses in distinct banks; the
-    // interleaved_strided layout must show conflicts (from block 64).
+    // on the plain-load path, judged per block on the loads: the
+    // interleaved_strided layout must show the model's extra wavefronts
+    // (10 per block at Block 64, 30 at 128, 70 at 256), the other layouts
+    // far under one per block. Not zero: the counter also counts shared
+    // accesses that wait for the L1's data banks, which the kernel's global
+    // loads share (H200, 2^26: 0.01-0.35 per block on every conflict-free
+    // layout, the warp-shuffle rows with one shared word per warp included,
+    // and 30.1 for strided at Block 128; the stores show 1-7 per block
+    // everywhere, so they are not judged).
     const bool tree = row.reduce == to_string(BlockReduce::smem_tree) ||
                       row.reduce == to_string(BlockReduce::tree_warp_tail);
     const bool four_byte_sums = row.acc == to_string(Accumulator::kahan) ||
                                 (row.acc == to_string(Accumulator::own) && row.type != "f64");
-    if (tree && four_byte_sums && row.hint != to_string(LoadHint::bulk)) {
-      if (row.layout == to_string(SharedLayout::interleaved_strided)) {
-        CHECK(*row.smem_conflicts_ld + *row.smem_conflicts_st > 0);
-      } else {
-        CHECK(*row.smem_conflicts_ld == 0);
-        CHECK(*row.smem_conflicts_st == 0);
+    if (tree && four_byte_sums && row.hint != to_string(LoadHint::bulk) && row.grid_blocks > 0) {
+      const double ld_per_block = *row.smem_conflicts_ld / static_cast<double>(row.grid_blocks);
+      MESSAGE(id << ": shared-load bank conflicts per block " << ld_per_block);
+      if (row.layout == to_string(SharedLayout::interleaved_strided) && row.block.value_or(0) >= 64) {
+        CHECK(ld_per_block >= 10.0);
+      } else if (row.layout != to_string(SharedLayout::interleaved_strided)) {
+        CHECK(ld_per_block < 1.0);
       }
     }
   }
