@@ -9,9 +9,12 @@ namespace dotsweep {
 
 namespace {
 
-// Thrown by the row sink once Ctrl-C has arrived and the operation in flight
-// has handed over all its rows: unwinds out of measure_size between
-// operations, never inside one.
+// Thrown once Ctrl-C has arrived, between operations, never inside one: by
+// the row sink when the operation in flight has handed over all its rows, and
+// by the observer before the next operation starts its exact checks or its
+// timing. The second matters at large n, where the exact passes run every
+// operation of the size before the first row is handed over (seconds at 2^28,
+// minutes with the one-block variants) and nothing of the size is kept yet.
 struct StopRequested {};
 
 // The operations still to measure at n: those whose (variant, type, n) is not finished.
@@ -36,6 +39,7 @@ bool measure_sizes(SizeMeasurer& measurer, const LoopScope& scope, std::vector<M
                    const RowSink& on_row, const LoopHooks& hooks) {
   OperationInFlight in_flight(scope.modes.size());
   measurer.set_operation_observer([&](const MeasuredOperation& op, long long n) {
+    if (interrupt_requested()) throw StopRequested{};
     in_flight.started(row_key(record_skeleton(op, n, scope.modes.front(), scope.env)));
     if (hooks.started) hooks.started(op, n);
   });
