@@ -43,9 +43,13 @@ bool measure_sizes(SizeMeasurer& measurer, const LoopScope& scope, std::vector<M
     in_flight.started(row_key(record_skeleton(op, n, scope.modes.front(), scope.env)));
     if (hooks.started) hooks.started(op, n);
   });
+  measurer.stop_counters_when([] { return interrupt_requested(); });
   struct ObserverReset {  // the observer captures this frame
     SizeMeasurer& measurer;
-    ~ObserverReset() { measurer.set_operation_observer({}); }
+    ~ObserverReset() {
+      measurer.set_operation_observer({});
+      measurer.stop_counters_when({});
+    }
   } observer_reset{measurer};
   try {
     for (const std::int64_t n : scope.sizes) {

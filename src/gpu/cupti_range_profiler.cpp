@@ -218,7 +218,8 @@ void CuptiRangeProfiler::end_run(const std::string& status, const std::string& d
 }
 
 std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::vector<Pass>& passes,
-                                                                     cudaStream_t stream) {
+                                                                     cudaStream_t stream,
+                                                                     const std::function<bool()>& stop_requested) {
   std::vector<Outcome> outcomes(passes.size());
   auto fail_from = [&](std::size_t first, const std::string& status, const std::string& detail) {
     for (std::size_t i = first; i < outcomes.size(); ++i) outcomes[i] = {{}, status, detail};
@@ -235,6 +236,10 @@ std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::
   for (std::size_t i = 0; i < passes.size(); ++i) {
     if (!ended_status_.empty()) {
       fail_from(i, ended_status_, ended_detail_);
+      break;
+    }
+    if (stop_requested && stop_requested()) {
+      fail_from(i, cupti_status::interrupted, "the sweep was stopped before this row's counter pass");
       break;
     }
     const std::optional<std::pair<std::string, std::string>> failure = profile_one(passes[i], outcomes[i], stream);

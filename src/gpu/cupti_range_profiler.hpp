@@ -62,9 +62,12 @@ class CuptiRangeProfiler {
     std::vector<std::vector<double>> ranges;
     std::string status, detail;
   };
-  // Enables the profiler once, runs every pass in order, disables it. A
+  // Runs every pass in order, each under its own enable and disable. A
   // CUPTI failure ends the batch: that pass and the rest get its status.
-  std::vector<Outcome> profile(const std::vector<Pass>& passes, cudaStream_t stream);
+  // stop_requested (Ctrl-C), asked before each pass, ends it too: the rest get
+  // `interrupted`, so a batch of slow passes never delays a stop.
+  std::vector<Outcome> profile(const std::vector<Pass>& passes, cudaStream_t stream,
+                               const std::function<bool()>& stop_requested = {});
   // One pass; throws CuptiError with the status word when it fails.
   std::vector<std::vector<double>> profile(const std::function<void(cudaStream_t)>& enqueue, cudaStream_t stream);
 

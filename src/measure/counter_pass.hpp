@@ -66,6 +66,9 @@ class CounterPass {
   // `on_counters` instead of on_row (core/counter_rows.hpp). Without it a
   // held row is handed on once, at the end of its size.
   void stream_rows(CounterRowSink on_counters) { on_counters_ = std::move(on_counters); }
+  // Asked before each profiled row of a batch (Ctrl-C): once it says stop, the
+  // batch's remaining rows keep their timings with cupti_status `interrupted`.
+  void stop_when(std::function<bool()> stop_requested) { stop_requested_ = std::move(stop_requested); }
 
   // Why counters are not collected ("" when they are): status word and reason.
   const std::string& unavailable_status() const { return unavailable_status_; }
@@ -96,6 +99,7 @@ class CounterPass {
   std::string unavailable_status_, unavailable_detail_;
   std::vector<Held> held_;
   CounterRowSink on_counters_;
+  std::function<bool()> stop_requested_;
   // The cold timer's L2 eviction, before a cold row's pass: a cold row's
   // counters must see the cold L2 its timing saw.
   std::size_t l2_bytes_ = 0;

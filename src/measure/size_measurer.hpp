@@ -79,6 +79,8 @@ class SizeMeasurer {
   // Why NVML clocks are not recorded; empty when they are.
   const std::string& nvml_status() const { return nvml_status_; }
   const CounterPass& counters() const { return *counters_; }
+  // Ctrl-C for the counter batches (CounterPass::stop_when). Optional.
+  void stop_counters_when(std::function<bool()> stop_requested) { counters_->stop_when(std::move(stop_requested)); }
 
  private:
   void measure_type(long long n, ElementType type, const std::vector<MeasuredOperation*>& operations,

@@ -337,3 +337,23 @@ TEST_CASE("another profiler takes the counters mid-sweep: busy rows, timings unt
   CHECK(second.rows[0].median_us == 10.0);
   CHECK(fake.enables == 2);
 }
+
+TEST_CASE("Ctrl-C during a counter batch: the rows not yet profiled keep their timings as interrupted") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  int asked = 0;
+  pass->stop_when([&] { return ++asked > 1; });  // the stop arrives while the first row is profiled
+  const PassRun run = one_size(*pass, op, false);
+  REQUIRE(run.rows.size() == 3);
+  CHECK(run.rows[0].cupti_status == "ok");
+  CHECK(run.rows[0].dram_read_bytes == 7.0);
+  CHECK(run.rows[1].cupti_status == "interrupted");
+  CHECK_FALSE(run.rows[1].dram_read_bytes.has_value());
+  CHECK(run.rows[1].median_us == 50.0);  // its timing stands
+  CHECK(run.rows[2].cupti_status == "not-timed");
+  CHECK(asked == 2);
+  CHECK(fake.enables == 1);  // the interrupted row never enabled the profiler
+  CHECK(fake.disables == 1);
+  CHECK(pass->profiled_rows() == 2);  // both were passed to the batch
+  CHECK(pass->ended_status().empty());  // a stop is not a profiler failure: a resumed sweep profiles again
+}
