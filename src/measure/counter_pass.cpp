@@ -91,8 +91,9 @@ void CounterPass::add(MeasurementRecord row, MeasuredOperation& op, const Counte
   } else if (!profiler_) {
     row.cupti_status = unavailable_status_;
   } else {
-    // Held to the end of the size: the whole size is profiled under one
-    // enable of the range profiler (enabling it costs more than a pass).
+    // Held to the end of the size: the top scope needs the size's tie
+    // groups, and profiling after every row is timed keeps the profiler away
+    // from the timings (each row then gets its own enable, cupti_range_profiler.cpp).
     held_.push_back({row, &op});
     if (!on_counters_) return;
     row.cupti_status = cupti_status::pending;
@@ -121,12 +122,12 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
   const auto started = std::chrono::steady_clock::now();
   const auto outcomes = profiler_->profile(passes, stream_, stop_requested_);
   profile_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  profiled_rows_ += passes.size();
   for (std::size_t k = 0; k < profiled.size(); ++k) {
     MeasurementRecord& row = held_[profiled[k]].row;
     const auto& outcome = outcomes[k];
     if (outcome.status.empty()) {
       fill_counter_columns(row, sum_ranges(profiler_->metrics(), outcome.ranges));
+      ++profiled_rows_;
       continue;
     }
     // A failed pass (a CUPTI error mid-sweep, another profiler taking the
@@ -139,8 +140,32 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
                    row.variant.c_str(), static_cast<long long>(row.n), outcome.detail.c_str());
     failure_reported_ = true;
   }
-  for (auto& h : held_) (on_counters_ ? on_counters_ : on_row)(h.row);
+  // Handed on one by one, each leaving held_ as it goes: a row sink that
+  // stops the sweep (Ctrl-C) leaves only the rows not yet handed on to
+  // abandon_size.
+  std::size_t handed = 0;
+  try {
+    for (; handed < held_.size(); ++handed) (on_counters_ ? on_counters_ : on_row)(held_[handed].row);
+  } catch (...) {
+    held_.erase(held_.begin(), held_.begin() + static_cast<std::ptrdiff_t>(handed + 1));  // the sink had the row
+    throw;
+  }
   held_.clear();
+}
+
+void CounterPass::abandon_size(const CounterRowSink& on_row) noexcept {
+  std::vector<Held> held;
+  held.swap(held_);  // cleared on every path: the operations they point to are the caller's
+  if (on_counters_) return;  // streamed: sweep.csv has them as pending, which the report turns into interrupted
+  for (auto& h : held) {
+    if (h.row.cupti_status.empty()) h.row.cupti_status = cupti_status::interrupted;  // a profiled row keeps its own
+    try {
+      on_row(h.row);
+    } catch (...) {
+      // Already unwinding (a stop, a lost context): the row sink's own stop
+      // request or failure must not replace the exception that got us here.
+    }
+  }
 }
 
 nlohmann::json counter_context_json(const CounterPass& pass) {

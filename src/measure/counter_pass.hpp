@@ -60,6 +60,11 @@ class CounterPass {
   // End of a size: profiles the chosen held rows in one batch and hands
   // every held row on, in the order they came.
   void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
+  // A size left before its batch (Ctrl-C between operations, a lost context):
+  // the held rows keep their timings, handed on with cupti_status
+  // `interrupted` (without stream_rows; streamed rows are already out as
+  // `pending`), and nothing is held any more.
+  void abandon_size(const CounterRowSink& on_row) noexcept;
 
   // Streams rows: add() hands a row it holds on at once, cupti_status
   // `pending`, and finish_size() gives the same rows, final, to

@@ -96,10 +96,18 @@ void SizeMeasurer::measure_type(long long n, ElementType type, const std::vector
 
   // Each row's counter pass runs after its timing, never during it.
   const CounterInputs counter_inputs{buffers.main(), hot_slots};
-  for (MeasuredOperation* op : operations)
-    for (auto& row : check_and_time(*op, buffers, hot_slots, inputs.expected()))
-      counters_->add(std::move(row), *op, counter_inputs, on_row);
-  counters_->finish_size(counter_inputs, on_row);
+  try {
+    for (MeasuredOperation* op : operations)
+      for (auto& row : check_and_time(*op, buffers, hot_slots, inputs.expected()))
+        counters_->add(std::move(row), *op, counter_inputs, on_row);
+    counters_->finish_size(counter_inputs, on_row);
+  } catch (...) {
+    // A stop between operations (the observer or the row sink throws) or a
+    // lost context: the rows timed so far must not go with the batch that
+    // would have handed them on.
+    counters_->abandon_size(on_row);
+    throw;
+  }
 }
 
 // One exact input set, every operation: the operation is sized for n here,

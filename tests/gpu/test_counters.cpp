@@ -92,14 +92,14 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
     if (!variant_ids.count(id)) continue;
     // docs/kernels.md's bank model, for the trees over a 4-byte accumulator
     // on the plain-load path, judged per block on the loads: the
-    // interleaved_strided layout must show the model's extra wavefronts
-    // (10 per block at Block 64, 30 at 128, 70 at 256), the other layouts
+    // interleaved_strided layout must show at least 80% of the model's extra
+    // wavefronts (10 per block at Block 64, 30 at 128, 70 at 256), the other layouts
     // far under one per block. Not zero: the counter also counts shared
     // accesses that wait for the L1's data banks, which the kernel's global
     // loads share (H200, 2^26: 0.01-0.35 per block on every conflict-free
     // layout, the warp-shuffle rows with one shared word per warp included,
-    // and 30.1 for strided at Block 128; the stores show 1-7 per block
-    // everywhere, so they are not judged).
+    // and 30.1 for strided at Block 128 against the model's 30; the stores
+    // show 1-7 per block everywhere, so they are not judged).
     const bool tree = row.reduce == to_string(BlockReduce::smem_tree) ||
                       row.reduce == to_string(BlockReduce::tree_warp_tail);
     const bool four_byte_sums = row.acc == to_string(Accumulator::kahan) ||
@@ -107,9 +107,12 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
     if (tree && four_byte_sums && row.hint != to_string(LoadHint::bulk) && row.grid_blocks > 0) {
       const double ld_per_block = *row.smem_conflicts_ld / static_cast<double>(row.grid_blocks);
       MESSAGE(id << ": shared-load bank conflicts per block " << ld_per_block);
-      if (row.layout == to_string(SharedLayout::interleaved_strided) && row.block.value_or(0) >= 64) {
-        CHECK(ld_per_block >= 10.0);
-      } else if (row.layout != to_string(SharedLayout::interleaved_strided)) {
+      // tools/shared_bank_model.py's extra wavefronts per block (float), by Block.
+      const std::map<int, double> strided_model{{64, 10}, {128, 30}, {256, 70}, {512, 150}, {1024, 310}};
+      if (row.layout == to_string(SharedLayout::interleaved_strided)) {
+        const auto model = strided_model.find(row.block.value_or(0));
+        if (model != strided_model.end()) CHECK(ld_per_block >= 0.8 * model->second);
+      } else {
         CHECK(ld_per_block < 1.0);
       }
     }
@@ -146,9 +149,13 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
     // is timed by the host clock around a blocking call and left out.
     if (host_timed.count(row.variant)) continue;
     const GateRow judged = judge_row(row, {&with}, GateRule{});
-    MESSAGE(judged.why);
+    MESSAGE(gate_verdict_name(judged.verdict) << ": " << judged.why);
     CHECK(judged.verdict != GateVerdict::regressed);
     CHECK(judged.verdict != GateVerdict::improved);
+    // And the medians within 10% whatever the intervals say (the gate calls
+    // a change inconclusive when intervals are close; back-to-back H200 runs
+    // moved rows at 2^24 by up to 8.4%, docs/gate.md).
+    CHECK(*with.median_us / *row.median_us == doctest::Approx(1.0).epsilon(0.10));
   }
 }
 

@@ -354,6 +354,51 @@ TEST_CASE("Ctrl-C during a counter batch: the rows not yet profiled keep their t
   CHECK(asked == 2);
   CHECK(fake.enables == 1);  // the interrupted row never enabled the profiler
   CHECK(fake.disables == 1);
-  CHECK(pass->profiled_rows() == 2);  // both were passed to the batch
+  CHECK(pass->profiled_rows() == 1);  // the interrupted row is not counted
   CHECK(pass->ended_status().empty());  // a stop is not a profiler failure: a resumed sweep profiles again
+}
+
+TEST_CASE("a size left before its batch: held rows are handed on once, as interrupted, with their timings") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  const DotInputs none;
+  const std::vector<DotInputs> no_slots;
+  const CounterInputs inputs{none, no_slots};
+  std::vector<MeasurementRecord> rows;
+  const auto to_rows = [&](const MeasurementRecord& r) { rows.push_back(r); };
+  pass->add(hot_row("fast", 10), op, inputs, to_rows);
+  pass->add(hot_row("slow", 50), op, inputs, to_rows);
+  CHECK(rows.empty());  // held for the batch: without the next call they would be lost
+  pass->abandon_size(to_rows);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].cupti_status == "interrupted");
+  CHECK(rows[1].median_us == 50.0);
+  pass->finish_size(inputs, to_rows);  // nothing is held any more
+  CHECK(rows.size() == 2);
+  CHECK(fake.enables == 0);
+}
+
+TEST_CASE("a row sink that stops the sweep during the hand-over: every row reaches it exactly once") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  const DotInputs none;
+  const std::vector<DotInputs> no_slots;
+  const CounterInputs inputs{none, no_slots};
+  std::vector<MeasurementRecord> rows;
+  struct Stop {};
+  const auto stopping = [&](const MeasurementRecord& r) {
+    rows.push_back(r);
+    if (rows.size() == 1) throw Stop{};  // Ctrl-C noticed after the first row
+  };
+  for (const auto& row : {hot_row("fast", 10), hot_row("slow", 50), hot_row("broken", 5, false)})
+    pass->add(row, op, inputs, stopping);
+  CHECK_THROWS_AS(pass->finish_size(inputs, stopping), Stop);
+  pass->abandon_size(stopping);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].variant == "fast");
+  CHECK(rows[0].cupti_status == "ok");
+  CHECK(rows[1].variant == "slow");
+  CHECK(rows[1].cupti_status == "ok");  // profiled before the stop: it keeps its counters
+  CHECK(rows[1].dram_read_bytes.has_value());
+  CHECK(rows[2].cupti_status == "not-timed");
 }
