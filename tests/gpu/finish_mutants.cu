@@ -39,15 +39,45 @@ broken_last_block(const float* a, const float* b, long long n, float* partials, 
   if (threadIdx.x == 0) *result = total;
 }
 
-class BrokenLastBlock : public DotOperation {
+// What both broken finishes share: one f32 dot over a cover grid of kBlock
+// threads with 4-float loads, a ticket zeroed once, and the error shape of
+// the finish they break (a block reduction, or one chain over the blocks).
+class BrokenFinish : public DotOperation {
  public:
-  explicit BrokenLastBlock(Bug bug) : bug_(bug), ticket_(1) {
+  explicit BrokenFinish(bool sequential_finish) : sequential_finish_(sequential_finish), ticket_(1) {
     check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
+    // cudaMemset runs on the legacy stream, which does not order the tests'
+    // non-blocking streams: finish it before any launch.
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
   void prepare(long long n) override {
     blocks_ = std::max(1LL, (n / 4 + kBlock - 1) / kBlock);
-    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
     n_ = n;
+  }
+  long long grid_blocks() const override { return blocks_; }
+  SummationShape summation_shape() const override {
+    SummationShape s;
+    s.per_thread_terms = 4 * std::max(1LL, (n_ / 4 + blocks_ * kBlock - 1) / (blocks_ * kBlock)) + 1;
+    s.block = kBlock;
+    s.partials = blocks_;
+    s.finish_is_sequential = sequential_finish_;
+    s.finish_block = kBlock;
+    return s;
+  }
+  ElementType element_type() const override { return ElementType::f32; }
+
+ protected:
+  bool sequential_finish_;
+  DeviceBuffer<unsigned int> ticket_;
+  long long blocks_ = 1, n_ = 0;
+};
+
+class BrokenLastBlock : public BrokenFinish {
+ public:
+  explicit BrokenLastBlock(Bug bug) : BrokenFinish(false), bug_(bug) {}
+  void prepare(long long n) override {
+    BrokenFinish::prepare(n);
+    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
@@ -62,24 +92,11 @@ class BrokenLastBlock : public DotOperation {
                                                                              ticket_.get(), result);
     check_cuda(cudaGetLastError(), "launch broken_last_block");
   }
-  long long grid_blocks() const override { return blocks_; }
-  SummationShape summation_shape() const override {
-    SummationShape s;
-    s.per_thread_terms = 4 * std::max(1LL, (n_ / 4 + blocks_ * kBlock - 1) / (blocks_ * kBlock)) + 1;
-    s.block = kBlock;
-    s.partials = blocks_;
-    s.finish_is_sequential = false;
-    s.finish_block = kBlock;
-    return s;
-  }
   bool promises_determinism() const override { return true; }
-  ElementType element_type() const override { return ElementType::f32; }
 
  private:
   Bug bug_;
-  DeviceBuffer<unsigned int> ticket_;
   DeviceBuffer<float> partials_;
-  long long blocks_ = 1, n_ = 0;
 };
 
 enum class TicketBug { sum_never_reset, ticket_before_add };
@@ -105,15 +122,12 @@ broken_atomic_ticket(const float* a, const float* b, long long n, float* sum, un
   if (B == TicketBug::ticket_before_add) atomicAdd(sum, block_total);
 }
 
-class BrokenAtomicTicket : public DotOperation {
+// The real atomic_ticket's shape: the block totals in one chain of adds.
+class BrokenAtomicTicket : public BrokenFinish {
  public:
-  explicit BrokenAtomicTicket(TicketBug bug) : bug_(bug), ticket_(1), sum_(1) {
-    check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
+  explicit BrokenAtomicTicket(TicketBug bug) : BrokenFinish(true), bug_(bug), sum_(1) {
     check_cuda(cudaMemset(sum_.get(), 0, sizeof(float)), "cudaMemset(sum)");
-  }
-  void prepare(long long n) override {
-    blocks_ = std::max(1LL, (n / 4 + kBlock - 1) / kBlock);
-    n_ = n;
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
@@ -128,25 +142,11 @@ class BrokenAtomicTicket : public DotOperation {
                                                                                     ticket_.get(), result);
     check_cuda(cudaGetLastError(), "launch broken_atomic_ticket");
   }
-  long long grid_blocks() const override { return blocks_; }
-  // The real atomic_ticket's shape: the block totals in one chain of adds.
-  SummationShape summation_shape() const override {
-    SummationShape s;
-    s.per_thread_terms = 4 * std::max(1LL, (n_ / 4 + blocks_ * kBlock - 1) / (blocks_ * kBlock)) + 1;
-    s.block = kBlock;
-    s.partials = blocks_;
-    s.finish_is_sequential = true;
-    s.finish_block = kBlock;
-    return s;
-  }
   bool promises_determinism() const override { return false; }
-  ElementType element_type() const override { return ElementType::f32; }
 
  private:
   TicketBug bug_;
-  DeviceBuffer<unsigned int> ticket_;
   DeviceBuffer<float> sum_;
-  long long blocks_ = 1, n_ = 0;
 };
 
 }  // namespace
