@@ -140,6 +140,14 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
     return "acc kahan is a compensated f32 accumulator; on f64 input it would lose precision (use acc own)";
   if (c.acc == Accumulator::f64 && c.type == ElementType::f64)
     return "acc f64 on f64 input is the same code as acc own";
+  // The atomic finish adds the block totals into the result slot itself,
+  // which is a float for every type but f64: the f64 sums would end in a chain
+  // of float atomics, and the error bound, which trusts the accumulator,
+  // would reject correct results. atomic_ticket adds them in the accumulator.
+  if (c.acc == Accumulator::f64 && c.finish == GridFinish::atomic)
+    return "acc f64 with finish atomic adds the block totals in the " + to_string(c.type) +
+           " result's float (atomicAdd on the result), losing what acc f64 keeps; use finish atomic_ticket, whose sum "
+           "is f64";
   if (c.hint == LoadHint::bulk) {
     if (limits.arch > 0 && limits.arch < 90)
       return "hint bulk needs the bulk copy engine (cp.async.bulk) and mbarrier transaction counts (sm_90 or newer); "

@@ -194,6 +194,23 @@ TEST_CASE("accumulators: kahan is f32 only, f64 on f64 input is own") {
   CHECK(contains(reason(c), "same code as acc own"));
 }
 
+TEST_CASE("acc f64 with the atomic finish is rejected: its block totals would be added in the float result") {
+  VariantConfig c;
+  c.acc = Accumulator::f64;
+  for (ElementType t : {ElementType::f32, ElementType::f16, ElementType::bf16}) {
+    c.type = t;
+    c.finish = GridFinish::atomic;
+    CHECK(contains(reason(c), "acc f64 with finish atomic"));
+    for (GridFinish f : {GridFinish::two_pass, GridFinish::last_block, GridFinish::atomic_ticket}) {
+      c.finish = f;
+      CHECK(reason(c).empty());
+    }
+  }
+  c.acc = Accumulator::own;  // the type's own accumulator: the result slot is what it sums in
+  c.finish = GridFinish::atomic;
+  CHECK(reason(c).empty());
+}
+
 TEST_CASE("accumulator ids: f32 keeps its old spelling, the others are distinct") {
   VariantConfig c;
   CHECK(c.id() == "f32.b256.i1.v1.cover.seq.tree.2pass.plain.f32");
