@@ -257,12 +257,18 @@ struct PassRun {
   std::vector<MeasurementRecord> rows, counter_rows;
 };
 
+// The simulated profiler launches nothing: the passes need no real inputs.
+struct NoInputs {
+  DotInputs cold;
+  std::vector<DotInputs> hot;
+  CounterInputs inputs{cold, hot};
+};
+
 PassRun one_size(CounterPass& pass, MeasuredOperation& op, bool stream) {
   PassRun run;
   if (stream) pass.stream_rows([&](const MeasurementRecord& r) { run.counter_rows.push_back(r); });
-  const DotInputs none;
-  const std::vector<DotInputs> no_slots;
-  const CounterInputs inputs{none, no_slots};
+  const NoInputs none;
+  const CounterInputs& inputs = none.inputs;
   const auto to_rows = [&](const MeasurementRecord& r) { run.rows.push_back(r); };
   for (const auto& row : {hot_row("fast", 10), hot_row("slow", 50), hot_row("broken", 5, false)})
     pass.add(row, op, inputs, to_rows);
@@ -361,9 +367,8 @@ TEST_CASE("Ctrl-C during a counter batch: the rows not yet profiled keep their t
 TEST_CASE("a size left before its batch: held rows are handed on once, as interrupted, with their timings") {
   auto pass = simulated_pass(CounterScope::all);
   MeasuredOperation op = no_launch_op();
-  const DotInputs none;
-  const std::vector<DotInputs> no_slots;
-  const CounterInputs inputs{none, no_slots};
+  const NoInputs none;
+  const CounterInputs& inputs = none.inputs;
   std::vector<MeasurementRecord> rows;
   const auto to_rows = [&](const MeasurementRecord& r) { rows.push_back(r); };
   pass->add(hot_row("fast", 10), op, inputs, to_rows);
@@ -381,9 +386,8 @@ TEST_CASE("a size left before its batch: held rows are handed on once, as interr
 TEST_CASE("a row sink that stops the sweep during the hand-over: every row reaches it exactly once") {
   auto pass = simulated_pass(CounterScope::all);
   MeasuredOperation op = no_launch_op();
-  const DotInputs none;
-  const std::vector<DotInputs> no_slots;
-  const CounterInputs inputs{none, no_slots};
+  const NoInputs none;
+  const CounterInputs& inputs = none.inputs;
   std::vector<MeasurementRecord> rows;
   struct Stop {};
   const auto stopping = [&](const MeasurementRecord& r) {
