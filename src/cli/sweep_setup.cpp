@@ -77,7 +77,7 @@ void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceI
 }
 // Reads and checks the folder before looking for a GPU; throws InputError.
 ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_now,
-                        const std::vector<std::string>& modes) {
+                        const std::vector<std::string>& modes, bool recount) {
   namespace fs = std::filesystem;
   const std::string where = "--resume '" + dir + "'";
   if (!fs::is_directory(dir)) throw InputError(where + ": no such folder");
@@ -109,7 +109,7 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
     if (row.env.timestamp != state.timestamp)
       throw InputError(where + ": sweep.csv holds a row of another sweep (timestamp " + row.env.timestamp +
                        ", context.json says " + state.timestamp + ")");
-  state.plan = plan_resume(csv.rows, modes);
+  state.plan = plan_resume(csv.rows, modes, recount);
   return state;
 }
 // ---- search strategies (core/search_strategy.hpp)
@@ -136,7 +136,8 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   std::vector<std::string> mode_names;
   for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
   if (!options.resume_dir.empty())
-    s.resumed = open_resume(options.resume_dir, sweep_identity(options, s.space, s.sizes), mode_names);
+    s.resumed = open_resume(options.resume_dir, sweep_identity(options, s.space, s.sizes), mode_names,
+                            options.measure.counters.scope != CounterScope::off);
   else if (!options.out_dir.empty())
     ReportFolder::require_free(options.out_dir);
   s.include_dirs = nvrtc_include_dirs();

@@ -3,6 +3,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/counter_metrics.hpp"
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 
@@ -29,12 +30,17 @@ ResumableCsv read_resumable_csv(const std::string& text, const std::string& orig
   return result;
 }
 
-ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::vector<std::string>& modes) {
+ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::vector<std::string>& modes,
+                       bool recount) {
+  std::set<std::pair<std::string, std::int64_t>> uncounted;  // (type, n) whose counter pass was cut
+  if (recount)
+    for (const auto& row : rows)
+      if (row.cupti_status == cupti_status::interrupted) uncounted.insert({row.type, row.n});
   std::map<RowKey, std::set<std::string>> modes_seen;
   for (const auto& row : rows) modes_seen[row_key(row)].insert(row.mode);
   ResumePlan plan;
   for (const auto& [key, seen] : modes_seen) {
-    bool all = true;
+    bool all = uncounted.count({key.type, key.n}) == 0;
     for (const auto& mode : modes) all = all && seen.count(mode) > 0;
     if (all) plan.finished.insert(key);
   }

@@ -38,12 +38,19 @@ ResumableCsv read_resumable_csv(const std::string& text, const std::string& orig
 
 // The rows to keep (those of finished keys) and the finished keys. Rows of a
 // key with only some modes present are dropped: that key is measured again.
+//
+// With `recount` (this run collects counters), a (type, n) where any row's
+// counter pass was cut (cupti_status `interrupted`) is measured again whole:
+// its tie group is chosen from all its rows and profiled together, so keeping
+// some rows would leave the resumed report without counters for a tie group
+// an uninterrupted sweep would have profiled. It costs one size's timing.
 struct ResumePlan {
   std::vector<MeasurementRecord> kept;
   std::set<RowKey> finished;
   std::size_t dropped_rows = 0;  // rows of unfinished keys
 };
-ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::vector<std::string>& modes);
+ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::vector<std::string>& modes,
+                       bool recount = false);
 
 // One fact two sweeps must share for their rows to belong in one report: a
 // JSON pointer into context.json and how to name it in a refusal.

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "core/counter_metrics.hpp"
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
@@ -76,6 +77,31 @@ TEST_CASE("a key is finished only when every mode's row is present") {
   for (const auto& kept : cold.kept) CHECK(kept.mode == "cold");
 
   CHECK(plan_resume({}, {"cold"}).finished.empty());
+}
+
+TEST_CASE("with counters on, a size whose counter pass was cut is measured again whole") {
+  // f32 at 4096: the sweep stopped before its counter pass (every row of the
+  // size is `interrupted`, one was already profiled); f32 at 65536 and f64 at
+  // 4096 finished theirs.
+  std::vector<MeasurementRecord> rows{row("a", 4096, "cold"), row("b", 4096, "cold"), row("c", 4096, "cold"),
+                                      row("a", 65536, "cold"), row("a", 4096, "cold", "f64")};
+  rows[0].cupti_status = cupti_status::interrupted;
+  rows[1].cupti_status = cupti_status::ok;
+  rows[2].cupti_status = cupti_status::interrupted;
+  rows[3].cupti_status = cupti_status::ok;
+  rows[4].cupti_status = cupti_status::not_selected;
+
+  const ResumePlan recounted = plan_resume(rows, {"cold"}, /*recount=*/true);
+  CHECK(recounted.finished.size() == 2);
+  CHECK(recounted.finished.count({"a", "f32", 65536}) == 1);
+  CHECK(recounted.finished.count({"a", "f64", 4096}) == 1);
+  CHECK(recounted.finished.count({"b", "f32", 4096}) == 0);  // profiled, but its tie group was not
+  CHECK(recounted.dropped_rows == 3);
+
+  // With counters off nothing would profile them again: every row is kept.
+  const ResumePlan kept = plan_resume(rows, {"cold"});
+  CHECK(kept.finished.size() == 5);
+  CHECK(kept.dropped_rows == 0);
 }
 
 TEST_CASE("a sweep.csv cut short mid-row drops that row and keeps the rest") {
