@@ -1,9 +1,10 @@
 // The counter pass of a sweep: after a row's timed samples (never during
 // them), one more run of the operation under CUPTI's Range Profiler fills the
 // row's counter columns. Both scopes hold a size's rows until all are timed,
-// then profile them in one batch (one enable of the range profiler): `all`
-// every timed row, `top` each (type, n, mode)'s tie group and the baselines. When counters are
-// unavailable every row says why in cupti_status and one warning is printed.
+// then profile the chosen ones one by one (each under its own enable of the
+// range profiler, its module the only candidate's loaded): `all` every timed
+// row, `top` each (type, n, mode)'s tie group and the baselines. When counters
+// are unavailable every row says why in cupti_status and one warning is printed.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -57,8 +58,8 @@ class CounterPass {
   // Takes a finished row of `op`: holds it for the size's batch, or hands it
   // on with the reason counters are not collected (off, unavailable).
   void add(MeasurementRecord row, MeasuredOperation& op, const CounterInputs& inputs, const CounterRowSink& on_row);
-  // End of a size: profiles the chosen held rows in one batch and hands
-  // every held row on, in the order they came.
+  // End of a size: profiles the chosen held rows (a failed pass ends the
+  // size's batch) and hands every held row on, in the order they came.
   void finish_size(const CounterInputs& inputs, const CounterRowSink& on_row);
   // A size left before its batch (Ctrl-C between operations, a lost context):
   // the held rows keep their timings, handed on with cupti_status
@@ -98,6 +99,8 @@ class CounterPass {
     MeasurementRecord row;
     MeasuredOperation* op;
   };
+  // One row's pass, with its operation loaded for it alone (add() released it).
+  CuptiRangeProfiler::Outcome profile_row(Held& held, const CounterInputs& inputs);
   cudaStream_t stream_;
   CounterSettings settings_;
   std::unique_ptr<CuptiRangeProfiler> profiler_;

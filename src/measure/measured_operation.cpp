@@ -19,6 +19,10 @@ bool MeasuredOperation::ensure_built() {
   return operation != nullptr;
 }
 
+void MeasuredOperation::release() {
+  if (config && make) operation.reset();
+}
+
 MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, TimingMode mode,
                                   const Environment& env) {
   MeasurementRecord r;

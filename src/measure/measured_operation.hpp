@@ -37,6 +37,12 @@ struct MeasuredOperation {
 
   // Builds the operation if it has not been built or failed yet; false when it cannot run.
   bool ensure_built();
+  // Unloads a built candidate (its cubin's module leaves the context) until
+  // the next ensure_built() loads it again from the compile queue's cubin,
+  // which is kept in memory. Baselines, and operations without `make`, stay.
+  // The counter pass needs this: each enable of CUPTI's range profiler costs
+  // time in proportion to the modules loaded (counter_pass.cpp).
+  void release();
 };
 
 inline constexpr const char* kFloorReason = "floor: an empty kernel, timed only (no dot product to check)";

@@ -406,3 +406,62 @@ TEST_CASE("a row sink that stops the sweep during the hand-over: every row reach
   CHECK(rows[1].dram_read_bytes.has_value());
   CHECK(rows[2].cupti_status == "not-timed");
 }
+
+namespace {
+
+// A candidate that counts its loaded instances and, at each launch, how many
+// were loaded then: what the profiler's enable would have had to scan.
+struct CountedNoLaunch : NoLaunch {
+  static inline int loaded = 0;
+  static inline std::vector<int> loaded_at_launch;
+  CountedNoLaunch() { ++loaded; }
+  ~CountedNoLaunch() override { --loaded; }
+  void enqueue(const DotInputs&, cudaStream_t) override { loaded_at_launch.push_back(loaded); }
+};
+
+MeasuredOperation counted_candidate(const std::string& name, int& builds) {
+  MeasuredOperation op;
+  op.name = name;
+  op.config = VariantConfig{};
+  op.make = [&builds]() -> std::unique_ptr<DotOperation> {
+    ++builds;
+    return std::make_unique<CountedNoLaunch>();
+  };
+  REQUIRE(op.ensure_built());
+  return op;
+}
+
+}  // namespace
+
+TEST_CASE("held candidates are unloaded; each profiled one is loaded again for its own pass alone") {
+  auto pass = simulated_pass(CounterScope::all);
+  CountedNoLaunch::loaded_at_launch.clear();
+  int builds_fast = 0, builds_slow = 0, builds_broken = 0;
+  MeasuredOperation fast = counted_candidate("fast", builds_fast);
+  MeasuredOperation slow = counted_candidate("slow", builds_slow);
+  MeasuredOperation broken = counted_candidate("broken", builds_broken);
+  MeasuredOperation baseline = no_launch_op();  // no `make`: it stays loaded
+  CHECK(CountedNoLaunch::loaded == 3);
+  const NoInputs none;
+  std::vector<MeasurementRecord> rows;
+  const auto to_rows = [&](const MeasurementRecord& r) { rows.push_back(r); };
+  pass->add(hot_row("fast", 10), fast, none.inputs, to_rows);
+  pass->add(hot_row("slow", 50), slow, none.inputs, to_rows);
+  pass->add(hot_row("broken", 5, false), broken, none.inputs, to_rows);
+  pass->add(hot_row("baseline", 20), baseline, none.inputs, to_rows);
+  CHECK(CountedNoLaunch::loaded == 0);  // timed and held: unloaded
+  CHECK(baseline.operation != nullptr);
+  pass->finish_size(none.inputs, to_rows);
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0].cupti_status == "ok");
+  CHECK(rows[1].cupti_status == "ok");
+  CHECK(rows[2].cupti_status == "not-timed");
+  CHECK(rows[3].cupti_status == "ok");
+  CHECK(CountedNoLaunch::loaded_at_launch == std::vector<int>{1, 1});  // fast, then slow, each alone
+  CHECK(CountedNoLaunch::loaded == 0);
+  CHECK(builds_fast == 2);
+  CHECK(builds_slow == 2);
+  CHECK(builds_broken == 1);  // not profiled: not loaded again
+  REQUIRE(fast.ensure_built());  // the next size builds it again
+  CHECK(builds_fast == 3);
+}
