@@ -111,4 +111,6 @@ std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked
   return best;
 }
 
+bool host_timed_baseline(const std::string& name) { return name == kThrustName; }
+
 }  // namespace dotsweep

@@ -14,6 +14,12 @@ inline constexpr const char* kCubName = "cub";
 inline constexpr const char* kThrustName = "thrust";  // shown beside cuBLAS and CUB in summary.md
 inline constexpr const char* kFloorKind = "floor";  // the launch floor's rows: timed, never ranked
 
+// A baseline timed by host wall time around a blocking call (thrust returns
+// its result to the host), not by CUDA events around the GPU's work. The
+// baseline table (gpu/baseline_table.cpp) times it so, and the gate never
+// fails on its time: its run-to-run spread is the host's (docs/gate.md).
+bool host_timed_baseline(const std::string& name);
+
 // For every (type, n, mode) group, among correct rows with a median:
 // - the fastest row's tie group (tie_group.hpp: intervals overlapping the
 //   fastest row's, baselines included) gets rank 1 and tied_best = true;

@@ -1,18 +1,22 @@
 #include "gpu/baseline_table.hpp"
 
+#include "core/ranking.hpp"
+
 namespace dotsweep {
 
 std::vector<BaselineEntry> baseline_table(const std::vector<ElementType>& types) {
   std::vector<BaselineEntry> table;
   for (const ElementType type : types) {
-    table.push_back({"cublas", type});
-    table.push_back({"cub", type});
-    table.push_back({"thrust", type, false, true});
-    table.push_back({kFloorName, type, true, false});
+    std::vector<BaselineEntry> of_type{{kCublasName, type}, {kCubName, type}, {kThrustName, type},
+                                       {kFloorName, type, true}};
     // The seed article's kernel is float32 only.
     if (type == ElementType::f32) {
-      table.push_back({"seed-as-written", type});
-      table.push_back({"seed-two-pass", type});
+      of_type.push_back({"seed-as-written", type});
+      of_type.push_back({"seed-two-pass", type});
+    }
+    for (BaselineEntry& entry : of_type) {
+      entry.host_synchronous = host_timed_baseline(entry.name);
+      table.push_back(entry);
     }
   }
   return table;

@@ -103,6 +103,33 @@ TEST_CASE("gate: a speedup never fails the gate") {
   CHECK(!fails_gate(noisy.verdict));
 }
 
+TEST_CASE("gate: a host-timed baseline (thrust) slower past the floor is INCONCLUSIVE; device-timed ones regress") {
+  // thrust's median includes the host's side of a blocking call; two
+  // back-to-back H200 sweeps moved it by up to +26% with disjoint intervals.
+  const auto baseline_row = [](const std::string& name, double lo, double median, double hi) {
+    MeasurementRecord r = timed(name, lo, median, hi);
+    r.kind = "baseline";
+    return r;
+  };
+  const GateRow thrust = judge(baseline_row("thrust", 399, 400, 401), baseline_row("thrust", 500, 505, 510));
+  CHECK(thrust.verdict == GateVerdict::inconclusive);
+  CHECK(thrust.host_timed);
+  CHECK(contains(thrust.why, "+26.2%"));
+  CHECK(contains(thrust.why, "host clock"));
+  // The same figures on a device-timed baseline, or a candidate that happens
+  // to be named thrust, fail the gate.
+  CHECK(judge(baseline_row("cub", 399, 400, 401), baseline_row("cub", 500, 505, 510)).verdict ==
+        GateVerdict::regressed);
+  CHECK(judge(timed("thrust", 399, 400, 401), timed("thrust", 500, 505, 510)).verdict == GateVerdict::regressed);
+  // Within the threshold it is SAME like any row, and a broken thrust still fails.
+  CHECK(judge(baseline_row("thrust", 399, 400, 401), baseline_row("thrust", 409, 410, 411)).verdict ==
+        GateVerdict::same);
+  MeasurementRecord broken = baseline_row("thrust", 399, 400, 401);
+  broken.correct = false;
+  broken.reason = "float64 check: error exceeds bound";
+  CHECK(judge(baseline_row("thrust", 399, 400, 401), broken).verdict == GateVerdict::broken);
+}
+
 TEST_CASE("gate: a slower row on a markedly lower SM clock is INCONCLUSIVE (throttled) with the clocks") {
   MeasurementRecord slow = timed("v", 439, 440, 441);  // +10%, 38 us apart
   CHECK(judge(kBase, slow).verdict == GateVerdict::regressed);
