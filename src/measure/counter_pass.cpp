@@ -110,7 +110,7 @@ void CounterPass::add(MeasurementRecord row, MeasuredOperation& op, const Counte
     // pass (profile_row) or the next size. Each enable of the range profiler
     // costs time in proportion to the modules loaded: on the H200, 13 s per
     // profiled row with the default space's 1083 variants loaded, about 1 s
-    // with the quick space's 82 (docs/counters.md, "Cost").
+    // with the quick space's 82 (docs/counters.md, "How").
     op.release();
     if (!on_counters_) return;
     row.cupti_status = cupti_status::pending;
@@ -123,7 +123,6 @@ void CounterPass::finish_size(const CounterInputs& inputs, const CounterRowSink&
   std::vector<MeasurementRecord> rows;
   for (const auto& h : held_) rows.push_back(h.row);
   const std::vector<bool> chosen = rows_to_profile(settings_.scope, rows);
-  std::vector<CuptiRangeProfiler::Pass> passes;
   std::vector<std::size_t> profiled;  // held_ index of each pass
   for (std::size_t i = 0; i < held_.size(); ++i) {
     MeasurementRecord& row = held_[i].row;
