@@ -465,3 +465,22 @@ TEST_CASE("held candidates are unloaded; each profiled one is loaded again for i
   REQUIRE(fast.ensure_built());  // the next size builds it again
   CHECK(builds_fast == 3);
 }
+
+TEST_CASE("a CUPTI failure on a size's first profiled row ends that size's batch; the next size tries again") {
+  auto pass = simulated_pass(CounterScope::all);
+  MeasuredOperation op = no_launch_op();
+  fake.other_start_failure = CUPTI_ERROR_UNKNOWN;
+  const PassRun failed = one_size(*pass, op, false);
+  REQUIRE(failed.rows.size() == 3);
+  CHECK(failed.rows[0].cupti_status == "failed");
+  CHECK(failed.rows[1].cupti_status == "failed");  // not tried: the profiler's state after a failure is unknown
+  CHECK(failed.rows[1].median_us == 50.0);         // its timing stands
+  CHECK(failed.rows[2].cupti_status == "not-timed");
+  CHECK(fake.enables == 1);
+  CHECK(pass->ended_status().empty());
+  fake.other_start_failure = CUPTI_SUCCESS;
+  const PassRun next = one_size(*pass, op, false);
+  CHECK(next.rows[0].cupti_status == "ok");
+  CHECK(next.rows[1].cupti_status == "ok");
+  CHECK(fake.enables == 3);
+}
