@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/counter_witness.hpp"
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/markdown_text.hpp"
@@ -266,6 +267,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     for (const auto* r : floors)
       if (r->median_us)
         md += "\nlaunch floor (an empty kernel, timed like every row): " + median_cell(*r) + " µs\n";
+    if (const auto witness = witness_of(rows)) md += "\n" + witness_line(*witness);
     if (!wrong.empty()) md += "\n" + incorrect_line(wrong);
     if (!capped.empty())
       md += "\n" + std::to_string(capped.size()) +

@@ -34,7 +34,8 @@ std::vector<std::string> best_csv_columns();
 // Per (type, n, mode): the top `top` candidates by rank (all when negative)
 // then cuBLAS and CUB, each median with its 95% interval, tie-group rows
 // marked, speedups as intervals; under each table one line naming the winner
-// (when the intervals make one) or the rows that tie with the fastest.
+// (when the intervals make one) or the rows that tie with the fastest, and,
+// for a group with counters, the second witness (core/counter_witness.hpp).
 std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top);
 // `context_json` is already-serialized JSON text (built by the CLI with nlohmann-json).
 void write_text_file(const std::string& path, const std::string& text);
