@@ -34,8 +34,9 @@ std::optional<WitnessSummary> witness_of(const std::vector<const MeasurementReco
     gaps.push_back(*r->gpu_time_us - *r->median_us);
     if (std::abs(*r->median_us / *r->gpu_time_us - 1.0) <= kWitnessTolerance) ++s.agree;
     const auto type = element_type_from_string(r->type);
-    if (r->dram_read_bytes && type && r->n > 0) {
-      const double ratio = *r->dram_read_bytes / (2.0 * static_cast<double>(r->n) * element_bytes(*type));
+    const double input_bytes = type ? 2.0 * static_cast<double>(r->n) * element_bytes(*type) : 0.0;
+    if (r->dram_read_bytes && input_bytes >= kWitnessMinInputBytes) {
+      const double ratio = *r->dram_read_bytes / input_bytes;
       s.min_read_ratio = std::min(s.min_read_ratio.value_or(ratio), ratio);
       s.max_read_ratio = std::max(s.max_read_ratio.value_or(ratio), ratio);
     }

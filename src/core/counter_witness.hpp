@@ -16,12 +16,16 @@ namespace dotsweep {
 
 // Within this share of gpu_time the two clocks agree (the 3%).
 inline constexpr double kWitnessTolerance = 0.03;
+// The DRAM ratio is shown from this input size up: below it a launch's own
+// traffic (kilobytes) dominates, e.g. 1600-4700 x the inputs at n = 1.
+inline constexpr double kWitnessMinInputBytes = 1 << 20;
 
 struct WitnessSummary {
   std::size_t rows = 0;    // profiled, correct, device-timed rows
   std::size_t agree = 0;   // |median / gpu_time - 1| <= kWitnessTolerance
   double median_gap_us = 0, min_gap_us = 0, max_gap_us = 0;  // gpu_time - median
-  // dram bytes read / (2 n element bytes): 1 reads each input once, cold.
+  // dram bytes read / (2 n element bytes): 1 reads each input once, cold;
+  // only for inputs of kWitnessMinInputBytes or more.
   std::optional<double> min_read_ratio, max_read_ratio;
 };
 

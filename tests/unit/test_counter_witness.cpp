@@ -81,3 +81,17 @@ TEST_CASE("witness: summary.md prints the line under a profiled group") {
   const std::string md = summary_markdown(rows, 5);
   CHECK(contains(md, "counters (2 rows): gpu_time - median +2.30 us (+0.50 .. +4.10), 1 of 2 within 3%"));
 }
+
+TEST_CASE("witness: the DRAM ratio only from 1 MiB of inputs, where a launch's own traffic no longer dominates") {
+  std::vector<MeasurementRecord> rows{profiled("a", 4.0, 3.0, 1.0)};
+  rows[0].n = 4096;  // 32 KiB of f32 inputs
+  rows[0].dram_read_bytes = 1.5e5;
+  const auto small = witness_of(views(rows));
+  REQUIRE(small.has_value());
+  CHECK_FALSE(small->min_read_ratio.has_value());
+  CHECK_FALSE(contains(witness_line(*small), "DRAM"));
+  rows[0].n = 131072;  // exactly 1 MiB
+  rows[0].dram_read_bytes = 1048576.0 * 1.25;
+  CHECK(*witness_of(views(rows))->max_read_ratio == doctest::Approx(1.25));
+}
+
