@@ -37,10 +37,16 @@ ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::ve
     for (const auto& row : rows)
       if (row.cupti_status == cupti_status::interrupted) uncounted.insert({row.type, row.n});
   std::map<RowKey, std::set<std::string>> modes_seen;
-  for (const auto& row : rows) modes_seen[row_key(row)].insert(row.mode);
+  std::set<RowKey> any_correct;
+  for (const auto& row : rows) {
+    modes_seen[row_key(row)].insert(row.mode);
+    if (row.correct) any_correct.insert(row_key(row));
+  }
   ResumePlan plan;
   for (const auto& [key, seen] : modes_seen) {
-    bool all = uncounted.count({key.type, key.n}) == 0;
+    // An incorrect key stays finished: it is in no tie group, and one the
+    // supervisor recorded as failed (a fault, a hang) must not run again.
+    bool all = uncounted.count({key.type, key.n}) == 0 || any_correct.count(key) == 0;
     for (const auto& mode : modes) all = all && seen.count(mode) > 0;
     if (all) plan.finished.insert(key);
   }

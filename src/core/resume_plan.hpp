@@ -44,6 +44,9 @@ ResumableCsv read_resumable_csv(const std::string& text, const std::string& orig
 // its tie group is chosen from all its rows and profiled together, so keeping
 // some rows would leave the resumed report without counters for a tie group
 // an uninterrupted sweep would have profiled. It costs one size's timing.
+// Its incorrect keys are kept: they belong to no tie group, and a key the
+// supervisor recorded as failed (a kernel that faulted or hung) would fail
+// again, and again, if measured anew.
 struct ResumePlan {
   std::vector<MeasurementRecord> kept;
   std::set<RowKey> finished;

@@ -102,6 +102,19 @@ TEST_CASE("with counters on, a size whose counter pass was cut is measured again
   const ResumePlan kept = plan_resume(rows, {"cold"});
   CHECK(kept.finished.size() == 5);
   CHECK(kept.dropped_rows == 0);
+
+  // A kernel that faulted at f32 4096 (the supervisor's incorrect row) stays
+  // finished: measured again, it would fault again and restart the worker
+  // forever. The size's correct rows are still measured again.
+  MeasurementRecord faulted = row("e", 4096, "cold");
+  faulted.correct = false;
+  faulted.median_us.reset();
+  faulted.reason = "the CUDA context was lost while checking e at n=4096: cudaErrorIllegalAddress";
+  rows.push_back(faulted);
+  const ResumePlan with_fault = plan_resume(rows, {"cold"}, /*recount=*/true);
+  CHECK(with_fault.finished.count({"e", "f32", 4096}) == 1);
+  CHECK(with_fault.finished.count({"a", "f32", 4096}) == 0);
+  CHECK(with_fault.dropped_rows == 3);
 }
 
 TEST_CASE("a sweep.csv cut short mid-row drops that row and keeps the rest") {
