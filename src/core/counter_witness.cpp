@@ -14,7 +14,7 @@ namespace {
 
 bool judged(const MeasurementRecord& r) {
   return r.correct && r.median_us && r.gpu_time_us && *r.gpu_time_us > 0 && r.kind != kFloorKind &&
-         !(r.kind == "baseline" && host_timed_baseline(r.variant));
+         !host_timed_row(r);
 }
 
 std::string signed_us(double us) {

@@ -235,8 +235,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
   if (std::abs(change) <= threshold) {
     row.verdict = GateVerdict::same;
     row.why = change_text;
-  } else if (slower && separated && !row.throttled && host_timed_baseline(baseline.variant) &&
-             baseline.kind == "baseline") {
+  } else if (slower && separated && !row.throttled && host_timed_row(baseline)) {
     // Its time includes the host's side of a blocking call: two back-to-back
     // default sweeps on one H200 moved thrust by up to +26%, intervals 9 us
     // apart, and others by -17% (docs/gate.md). Reported, never a failure.

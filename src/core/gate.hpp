@@ -110,7 +110,7 @@ struct GateRow {
   double separation = 0;   // us between the intervals in the direction of the change; < 0: overlap
   double floor_us = 0;     // the noise floor this row had to clear
   bool throttled = false;  // slower, and some current report's row ran throttled (throttle_reason)
-  bool host_timed = false; // slower past the floor, but a host-timed baseline (host_timed_baseline): never REGRESSED
+  bool host_timed = false; // slower past the floor, but a host-timed baseline (host_timed_row): never REGRESSED
   GateVerdict verdict = GateVerdict::untimed;
   std::string why;         // one line: the figures behind the verdict
 };

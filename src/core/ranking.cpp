@@ -113,4 +113,8 @@ std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked
 
 bool host_timed_baseline(const std::string& name) { return name == kThrustName; }
 
+bool host_timed_row(const MeasurementRecord& row) {
+  return row.kind == "baseline" && host_timed_baseline(row.variant);
+}
+
 }  // namespace dotsweep

@@ -19,6 +19,8 @@ inline constexpr const char* kFloorKind = "floor";  // the launch floor's rows: 
 // baseline table (gpu/baseline_table.cpp) times it so, and the gate never
 // fails on its time: its run-to-run spread is the host's (docs/gate.md).
 bool host_timed_baseline(const std::string& name);
+// A report's row of such a baseline (a candidate of the same name is not one).
+bool host_timed_row(const MeasurementRecord& row);
 
 // For every (type, n, mode) group, among correct rows with a median:
 // - the fastest row's tie group (tie_group.hpp: intervals overlapping the
