@@ -87,13 +87,31 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
   }
 }
 
+// Draws a ticket for the last-block finishes: one atomic increment with
+// acquire-release semantics at GPU scope. Release orders this thread's
+// earlier writes (its block's partial, or its atomicAdd into the running sum)
+// before its ticket; acquire orders the winner's later reads after every
+// ticket drawn before it, so the block that draws count-1 sees every partial.
+// atom.inc wraps count-1 back to 0, so a complete launch leaves the ticket at
+// 0 for the next one: no memset.
+// Why not __threadfence + atomicInc (sessions 1-4): __threadfence is a
+// sequentially consistent fence, MEMBAR.SC.GPU in SASS, and the winner needed
+// a second one after its ticket; this is one MEMBAR.ALL.GPU before the atomic
+// and an L1 invalidate after it (tests/unit/kernel_blocks_sass.cpp checks).
+__device__ __forceinline__ bool draws_last_ticket(unsigned int* ticket, unsigned int count) {
+  unsigned int previous;
+  asm volatile("atom.acq_rel.gpu.global.inc.u32 %0, [%1], %2;"
+               : "=r"(previous)
+               : "l"(ticket), "r"(count - 1)
+               : "memory");
+  return previous == count - 1;
+}
+
 // The last-block finish: every block (or, after the cluster finish, every
-// cluster's rank-0 block) stores its partial at `slot`, makes it visible
-// device-wide (__threadfence) and takes a ticket; the block that draws the
-// last ticket sums all `count` partials in a fixed order (thread t: t,
-// t+Block, ..., then the same block reduction), so the result is
-// deterministic. atomicInc wraps the ticket from count-1 back to 0, which
-// resets it for the next launch: no memset, one kernel. block_total: thread 0.
+// cluster's rank-0 block) stores its partial at `slot` and draws a ticket;
+// the block that draws the last one sums all `count` partials in a fixed
+// order (thread t: t, t+Block, ..., then the same block reduction), so the
+// result is deterministic. One kernel, no memset. block_total: thread 0.
 template <class P>
 __device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total, unsigned int slot, unsigned int count,
                                                      typename P::Acc* __restrict__ partials,
@@ -103,12 +121,12 @@ __device__ __forceinline__ void finish_in_last_block(typename P::Acc block_total
   __shared__ bool is_last;
   if (threadIdx.x == 0) {
     partials[slot] = block_total;
-    __threadfence();
-    is_last = atomicInc(ticket, count - 1) == count - 1;
+    is_last = draws_last_ticket(ticket, count);
   }
+  // Thread 0's acquire, then this barrier, order every thread's reads below
+  // after every block's partial.
   __syncthreads();
   if (!is_last) return;
-  __threadfence();  // order the partials' reads after the ticket
   Acc acc = Acc(0);
   // __ldcg: from L2, never a stale L1 line of another block's partial.
   for (unsigned int i = threadIdx.x; i < count; i += P::kBlock) acc += __ldcg(partials + i);
@@ -127,15 +145,15 @@ __device__ __forceinline__ double take_and_zero(double* sum) {
 // The atomic-ticket finish: the atomic finish without its memset, and the
 // last-block finish without its pass over the partials. Thread 0 of every
 // block atomicAdds its block total into `sum` (one Acc in device memory, so
-// an f64 accumulator stays f64), makes the add visible device-wide
-// (__threadfence) and only then takes a ticket. Every block's add is ordered
+// an f64 accumulator stays f64), then draws a ticket (draws_last_ticket,
+// whose release orders the add before it). Every block's add is ordered
 // before its ticket, so the block that draws the last ticket sees them all;
 // it takes the total with an atomic exchange to 0 and writes the result.
 // Not deterministic: the adds land in whatever order the blocks finish.
 //
 // Why no launch needs a memset: `sum` and `ticket` are zeroed once when the
 // operation is built, and every complete launch leaves both at zero (the
-// exchange empties `sum`, atomicInc wraps `ticket` from count-1 to 0), after
+// exchange empties `sum`, atom.inc wraps `ticket` from count-1 to 0), after
 // every block of that launch has added and drawn. Launches of one stream run
 // one after another (hot mode's graph of K launches is a chain in capture
 // order), so launch k+1's first add comes after launch k's exchange even
@@ -145,11 +163,8 @@ __device__ __forceinline__ void finish_by_atomic_ticket(typename P::Acc block_to
                                                         unsigned int* __restrict__ ticket,
                                                         typename P::Result* __restrict__ result) {
   if (threadIdx.x != 0) return;  // the block total lives in thread 0
-  atomicAdd(sum, block_total);
-  __threadfence();  // this block's add before its ticket
-  const unsigned int count = gridDim.x;
-  if (atomicInc(ticket, count - 1) != count - 1) return;
-  __threadfence();  // every other block's add (seen through its ticket) before the exchange
+  atomicAdd(sum, block_total);     // ordered before this block's ticket by its release
+  if (!draws_last_ticket(ticket, gridDim.x)) return;
   *result = static_cast<typename P::Result>(take_and_zero(sum));
 }
 

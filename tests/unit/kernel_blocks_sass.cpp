@@ -11,6 +11,9 @@
 //   (nc), .NA (no_allocate), .EF (streaming) or none of them (plain).
 // - the bulk ring (bulk_ring.cuh) issues bulk copies (UBLKCP) and waits on
 //   mbarrier phases (SYNCS.PHASECHK).
+// - the ticket of the last-block and atomic-ticket finishes (dot_kernel.cuh)
+//   is one acquire-release atomic: one MEMBAR.ALL.GPU and no MEMBAR.SC.GPU
+//   (the fence __threadfence is); the __threadfence mutant must fail.
 // Usage: kernel_blocks_sass <nvdisasm>; exits 77 when the disassembler is
 // absent (cuobjdump -sass would need nvdisasm too).
 #include <unistd.h>
@@ -148,6 +151,33 @@ void check_bulk_ring(Checker& c) {
   else c.pass("bulk ring issues UBLKCP and waits with SYNCS.PHASECHK");
 }
 
+std::string finish_probe_name(const std::string& finish) {
+  return "dk::dot_kernel<dk::DotPolicy<float, 256, 4, 4, dk::Grid::cover, dk::Layout::warp_partials, "
+         "dk::Reduce::shuffle, dk::Finish::" +
+         finish + ", dk::Hint::plain, dk::Accum::own>>";
+}
+const char* const kTicketFinishes[] = {"last_block", "atomic_ticket"};
+
+// "" when the ticket is the one acquire-release atomic, otherwise why not.
+std::string ticket_problem(const std::string& sass) {
+  if (count(sass, "MEMBAR\\.SC\\.GPU") == 0 && count(sass, "MEMBAR\\.ALL\\.GPU") == 1 &&
+      count(sass, "ATOMG\\.E\\.INC[.A-Z0-9]*") == 1)
+    return "";
+  return counts_text(sass, {"MEMBAR\\.SC\\.GPU", "MEMBAR\\.ALL\\.GPU", "ATOMG\\.E\\.INC[.A-Z0-9]*"}) +
+         " (want 0, 1, 1)";
+}
+
+void check_ticket_fences(Checker& c) {
+  for (const char* finish : kTicketFinishes) {
+    if (const std::string why = ticket_problem(c.sass(finish_probe_name(finish))); !why.empty())
+      c.fail(std::string("ticket of finish ") + finish, why);
+    else c.pass(std::string("finish ") + finish + ": one MEMBAR.ALL.GPU before its ticket, no MEMBAR.SC.GPU");
+  }
+  if (ticket_problem(c.sass("fenced_ticket_probe")).empty())
+    c.fail("ticket check", "the __threadfence mutant passed (the check cannot fail)");
+  else c.pass("the __threadfence mutant is rejected");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -158,10 +188,13 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> names = {"kahan_sass_probe", "kahan_plain_ops_probe", kTree, kTail, kRing};
   for (const char* hint : kHintNames) names.push_back(load_probe_name(hint));
+  for (const char* finish : kTicketFinishes) names.push_back(finish_probe_name(finish));
+  names.push_back("fenced_ticket_probe");
   Checker c{sass_of(names, nvdisasm)};
   check_kahan(c);
   check_warp_tail(c);
   check_load_hints(c);
   check_bulk_ring(c);
+  check_ticket_fences(c);
   return c.failures == 0 ? 0 : 1;
 }

@@ -1,5 +1,5 @@
 // Shared by the NVRTC tests of the kernel building blocks: a probe source
-// that includes the four headers and wraps each block in a __global__
+// that includes the kernel headers and wraps each block in a __global__
 // template NVRTC can instantiate by name, and the NVRTC include path.
 #pragma once
 
@@ -13,6 +13,7 @@ inline const char* const kKernelBlocksProbeSource = R"probe(
 #include "accumulate.cuh"
 #include "load.cuh"
 #include "bulk_ring.cuh"
+#include "dot_kernel.cuh"
 namespace dk = dotsweep_kernels;
 
 template <typename Acc, int Block, dk::Layout L, dk::Reduce R>
@@ -50,6 +51,18 @@ __global__ void kahan_sass_probe(const float* a, const float* b, const float* st
   acc.add(a[0], b[0]);
   out[0] = acc.sum;
   out[1] = acc.comp;
+}
+
+// Mutant for the SASS test of the ticket finishes: the atomic-ticket finish
+// as sessions 1-4 wrote it, __threadfence around atomicInc. Its sequentially
+// consistent fences (MEMBAR.SC.GPU) must fail the check.
+__global__ void fenced_ticket_probe(float* sum, unsigned int* ticket, float* result, float block_total) {
+  if (threadIdx.x != 0) return;
+  atomicAdd(sum, block_total);
+  __threadfence();
+  if (atomicInc(ticket, gridDim.x - 1) != gridDim.x - 1) return;
+  __threadfence();
+  *result = atomicExch(sum, 0.0f);
 }
 
 // Mutant for the SASS test: the same Kahan steps with plain operators. Under
