@@ -89,6 +89,7 @@ void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCe
 struct Measured {
   std::vector<MeasurementRecord> records;  // every row of the report, kept ones first
   std::vector<MeasurementRecord> counter_rows;  // this run's counter values, merged into records at the end
+  CandidateCounts planned;                 // candidates per type measured at every size (after halving)
   bool interrupted = false;
   int exit_status = 0;                     // 0, 4 (context lost, in-process) or 130
 };
@@ -123,6 +124,8 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
         report.write_context(context.dump(2) + "\n");  // a resume measures the same survivors
       }
     }
+    for (const MeasuredOperation& op : operations)
+      if (op.config) ++m.planned[to_string(op.type)];
     if (!m.interrupted) {
       const LoopScope scope{s.sizes, finished, s.env, options.measure.modes};
       ProgressBar progress(rows_to_measure(scope, operations), options.progress);
@@ -155,7 +158,7 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
   merge_counter_rows(m.records, m.counter_rows);
-  const std::string summary = report.finish(m.records, options.top);
+  const std::string summary = report.finish(m.records, options.top, m.planned);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
                     {"compile_seconds", compile_queue.compile_seconds()},

@@ -99,7 +99,7 @@ std::vector<std::size_t> ahead_of(const std::vector<ReportSide>& sides, bool by_
   std::vector<std::pair<std::size_t, Interval>> scored;
   std::vector<double> points;
   for (std::size_t i = 0; i < sides.size(); ++i) {
-    if (!sides[i].best) continue;
+    if (!sides[i].best || sides[i].verdict == Verdict::partial) continue;  // its best is not the group's
     const auto& b = *sides[i].best;
     const auto interval = by_time ? median_interval_of(b) : pct_peak_interval(b);
     if (!interval) continue;
@@ -119,7 +119,7 @@ std::vector<std::size_t> ahead_of(const std::vector<ReportSide>& sides, bool by_
 void judge_agreement(SizeComparison& size) {
   std::vector<const ReportSide*> with_best;
   for (const auto& s : size.sides)
-    if (s.best) with_best.push_back(&s);
+    if (s.best && s.verdict != Verdict::partial) with_best.push_back(&s);
   if (with_best.size() < 2) {
     size.agreement = Agreement::incomplete;
     return;
@@ -189,6 +189,7 @@ std::string best_cell(const ReportSide& side) {
     case Verdict::baseline:
       standing = side.tie_members.empty() ? "behind a baseline" : "behind " + side.tie_members.front();
       break;
+    case Verdict::partial: standing = "partial group: the sweep stopped inside it"; break;
   }
   return markdown_cell(side.best->variant) + " (" + standing + ")";
 }
@@ -430,7 +431,9 @@ DeclaredStanding parse_declared_standing(const std::string& tie_size, const std:
   if (verdict == "winner") d.verdict = Verdict::winner;
   else if (verdict == "tie") d.verdict = Verdict::tie;
   else if (verdict == "baseline") d.verdict = Verdict::baseline;
-  else throw InputError(origin + ": column 'verdict' value '" + verdict + "' is not winner, tie or baseline");
+  else if (verdict == "partial") d.verdict = Verdict::partial;
+  else
+    throw InputError(origin + ": column 'verdict' value '" + verdict + "' is not winner, tie, baseline or partial");
   return d;
 }
 
@@ -561,7 +564,7 @@ ReportComparison compare_reports(std::vector<Report> reports) {
       size.portability.assign(rs.size(), std::vector<std::optional<Portability>>(rs.size()));
       for (std::size_t r = 0; r < rs.size(); ++r)
         for (std::size_t s = 0; s < rs.size(); ++s)
-          if (r != s && size.sides[r].best && at[s])
+          if (r != s && size.sides[r].best && size.sides[r].verdict != Verdict::partial && at[s])
             size.portability[r][s] = portability_of(size.sides[r], size.sides[s], *at[s]);
       q.sizes.push_back(std::move(size));
     }

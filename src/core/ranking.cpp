@@ -80,11 +80,13 @@ const char* verdict_name(Verdict verdict) {
     case Verdict::winner: return "winner";
     case Verdict::tie: return "tie";
     case Verdict::baseline: return "baseline";
+    case Verdict::partial: return "partial";
   }
   return "?";
 }
 
-std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked) {
+std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked,
+                                    const std::map<GroupKey, GroupCoverage>& partial) {
   std::vector<BestRow> best;
   for (const auto& [key, rows] : group_by_question(ranked)) {
     const GroupStanding standing = standing_of(rows);
@@ -102,7 +104,9 @@ std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked
     for (const auto* r : standing.tie_group) row.tie_members.push_back(r->variant);
     // Out of the tie group only when a faster row (a baseline, since this
     // is the fastest candidate) leads without overlapping it.
-    if (!standing.tied(fastest_candidate))
+    if (partial.count(key))
+      row.verdict = Verdict::partial;
+    else if (!standing.tied(fastest_candidate))
       row.verdict = Verdict::baseline;
     else
       row.verdict = standing.tie_group.size() == 1 ? Verdict::winner : Verdict::tie;

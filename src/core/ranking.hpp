@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/group_coverage.hpp"
 #include "core/record.hpp"
 
 namespace dotsweep {
@@ -37,8 +38,9 @@ enum class Verdict {
   winner,    // the tie group is this candidate alone
   tie,       // the tie group holds this candidate and other rows
   baseline,  // the fastest row is a baseline and this candidate is not in its tie group
+  partial,   // the sweep stopped inside this group (core/group_coverage.hpp): no standing
 };
-const char* verdict_name(Verdict verdict);  // "winner" | "tie" | "baseline"
+const char* verdict_name(Verdict verdict);  // "winner" | "tie" | "baseline" | "partial"
 
 struct BestRow {
   MeasurementRecord record;              // the fastest correct candidate by median
@@ -48,8 +50,9 @@ struct BestRow {
 };
 
 // One BestRow per (type, n, mode) group that has a correct timed candidate,
-// in ascending (type, n, mode) order.
-std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked);
+// in ascending (type, n, mode) order; groups in `partial` get Verdict::partial.
+std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked,
+                                    const std::map<GroupKey, GroupCoverage>& partial = {});
 
 // The candidates of one (type, n, mode) group on the speed/accuracy Pareto
 // front: correct, timed, with a finite rel_err, and no other such candidate

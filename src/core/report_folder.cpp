@@ -102,11 +102,12 @@ void ReportFolder::append(const MeasurementRecord& record) { csv_.append(record)
 
 void ReportFolder::append_counters(const MeasurementRecord& record) { counters_.append(record); }
 
-std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int top) {
+std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned) {
   rank_records(records);
   write_records(path_ + "/sweep.csv", records);
-  write_best_csv(path_ + "/best.csv", best_per_group(records));
-  const std::string summary = summary_markdown(records, top);
+  const auto partial = partial_groups(records, planned);
+  write_best_csv(path_ + "/best.csv", best_per_group(records, partial));
+  const std::string summary = summary_markdown(records, top, partial);
   write_text_file(path_ + "/summary.md", summary + "\n");
   return summary;
 }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/group_coverage.hpp"
 #include "core/record.hpp"
 #include "core/report_writer.hpp"
 
@@ -41,7 +42,9 @@ class ReportFolder {
   void append_counters(const MeasurementRecord& record);
   // Ranks `records` (this run's rows), rewrites sweep.csv with them, writes
   // best.csv and summary.md (top `top` rows per group); returns the summary.
-  std::string finish(std::vector<MeasurementRecord>& records, int top);
+  // `planned`: candidates per type the sweep measures at every size; a group
+  // with fewer rows is one the sweep stopped inside (core/group_coverage.hpp).
+  std::string finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned = {});
 
  private:
   std::string path_;

@@ -105,9 +105,9 @@ std::string rel_err_cell(const MeasurementRecord& r) {
 }
 
 std::string table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base,
-                      const std::vector<const MeasurementRecord*>& front) {
+                      const std::vector<const MeasurementRecord*>& front, bool partial) {
   std::string best;
-  if (standing.tied(&r)) best = standing.tie_group.size() == 1 ? "winner" : "tie";
+  if (standing.tied(&r) && !partial) best = standing.tie_group.size() == 1 ? "winner" : "tie";
   return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + best + " | " +
          markdown_cell(r.variant) + " | " + median_cell(r) + " | " + fixed_or_dash(r.gbps, 1) + " | " +
          fixed_or_dash(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
@@ -127,8 +127,12 @@ std::string margin_text(const MeasurementRecord& winner, const MeasurementRecord
 }
 
 // The line under a group's table: a winner only when no other row's interval
-// reaches the fastest row's.
-std::string verdict_line(const GroupStanding& standing) {
+// reaches the fastest row's, and never in a group the sweep stopped inside.
+std::string verdict_line(const GroupStanding& standing, const std::optional<GroupCoverage>& partial) {
+  if (partial)
+    return "partial group: the sweep stopped inside it, " + std::to_string(partial->measured) + " of " +
+           std::to_string(partial->planned) +
+           " candidates of its type measured; no verdict until --resume measures it whole\n";
   if (standing.by_median.empty()) return "no correct timed rows\n";
   const auto& fastest = *standing.by_median.front();
   if (standing.tie_group.size() == 1) {
@@ -211,7 +215,8 @@ void write_best_csv(const std::string& path, const std::vector<BestRow>& best) {
   replace_file(path, text);
 }
 
-std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top) {
+std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top,
+                             const std::map<GroupKey, GroupCoverage>& partial) {
   std::string md;
   std::string section;  // the element type whose section is open
   for (const auto& [key, rows] : group_by_question(ranked)) {
@@ -257,10 +262,12 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
     // of the front is often not among the fastest.
     for (const auto* r : front)
       if (std::find(leaders.begin(), leaders.end(), r) == leaders.end()) leaders.push_back(r);
-    for (const auto* r : leaders) md += table_row(*r, standing, base, front);
-    for (const auto* r : baselines) md += table_row(*r, standing, base, front);
-    for (const auto* r : floors) md += table_row(*r, standing, base, front);
-    md += "\n" + verdict_line(standing);
+    const auto found = partial.find(key);
+    const auto coverage = found == partial.end() ? std::nullopt : std::optional<GroupCoverage>(found->second);
+    for (const auto* r : leaders) md += table_row(*r, standing, base, front, coverage.has_value());
+    for (const auto* r : baselines) md += table_row(*r, standing, base, front, coverage.has_value());
+    for (const auto* r : floors) md += table_row(*r, standing, base, front, coverage.has_value());
+    md += "\n" + verdict_line(standing, coverage);
     if (!front.empty())
       md += "\n" + std::to_string(front.size()) + " candidate" + (front.size() == 1 ? " is" : "s are") +
             " on the speed/accuracy Pareto front (front = pareto: nothing is both as fast and as accurate)\n";

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "core/group_coverage.hpp"
 #include "core/ranking.hpp"
 #include "core/record.hpp"
 
@@ -36,7 +38,10 @@ std::vector<std::string> best_csv_columns();
 // marked, speedups as intervals; under each table one line naming the winner
 // (when the intervals make one) or the rows that tie with the fastest, and,
 // for a group with counters, the second witness (core/counter_witness.hpp).
-std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top);
+// Groups in `partial` name no winner: one line says how many candidates were
+// measured before the sweep stopped.
+std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top,
+                             const std::map<GroupKey, GroupCoverage>& partial = {});
 // `context_json` is already-serialized JSON text (built by the CLI with nlohmann-json).
 void write_text_file(const std::string& path, const std::string& text);
 

@@ -14,6 +14,25 @@ rows() { python3 -c 'import csv,sys; print(sum(1 for _ in csv.DictReader(open(sy
 keys() {
   python3 -c 'import csv,sys; print(len({(r["variant"],r["type"],r["n"],r["mode"]) for r in csv.DictReader(open(sys.argv[1]))}))' "$1"
 }
+# The groups (type, n, mode) of REPORT's best.csv whose verdict is partial
+# must be exactly those with fewer candidate rows in its sweep.csv than in
+# REFERENCE's (core/group_coverage.hpp): prints the mismatches, if any.
+partial_mismatches() {
+  python3 - "$1" "$2" <<'PY'
+import collections, csv, sys
+def candidates(path):
+    c = collections.Counter()
+    for r in csv.DictReader(open(path)):
+        if r["kind"] == "candidate": c[(r["type"], r["n"], r["mode"])] += 1
+    return c
+report, reference = sys.argv[1], sys.argv[2]
+have, want = candidates(report + "/sweep.csv"), candidates(reference + "/sweep.csv")
+declared = {(r["type"], r["n"], r["mode"]): r["verdict"] == "partial" for r in csv.DictReader(open(report + "/best.csv"))}
+for key, is_partial in sorted(declared.items()):
+    if is_partial != (have[key] < want[key]):
+        print(f"{key}: verdict partial={is_partial}, {have[key]} of {want[key]} candidates")
+PY
+}
 # Waits until DIR/sweep.csv holds at least N rows (the header is one line).
 wait_rows() {
   local dir=$1 n=$2
@@ -80,6 +99,9 @@ interrupt() {
       python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["run"]; sys.exit(0 if r["interrupted"] and not r["completed"] else 1)' \
         "$dir/context.json" || fail "$name: context.json does not say interrupted"
       [[ $(keys "$dir/sweep.csv") -eq $before ]] || fail "$name: repeated rows after the interrupt"
+      local wrong
+      wrong=$(partial_mismatches "$dir" "$scratch/full")
+      [[ -z $wrong ]] || fail "$name: best.csv's partial verdicts disagree with the rows: $wrong"
       ;;
   esac
   ((before < full)) || fail "$name: the interrupt came too late ($before of $full rows)"
@@ -91,6 +113,7 @@ interrupt() {
   [[ $resumed -eq 0 ]] || { fail "$name: the resume exited $resumed"; cat "$scratch/$name.resume.err"; }
   [[ $after -eq $full ]] || fail "$name: $after rows after the resume, want $full"
   [[ $(keys "$dir/sweep.csv") -eq $after ]] || fail "$name: repeated rows after the resume"
+  ! grep -q ',partial$' "$dir/best.csv" || fail "$name: best.csv still has a partial group after the resume"
   grep -m1 '^resuming:' "$scratch/$name.resume.err"
   echo "$name: resumed to $after rows (reference $full)"
 }

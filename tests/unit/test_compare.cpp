@@ -256,7 +256,7 @@ TEST_CASE("a best.csv's lone row per group keeps its declared tie group") {
   CHECK(contains(input_error_of([] { parse_declared_standing("0", "x", "tie", "best.csv, row 3"); }),
                  "best.csv, row 3: column 'tie_size'"));
   CHECK(contains(input_error_of([] { parse_declared_standing("1", "x", "won", "best.csv, row 3"); }),
-                 "'won' is not winner, tie or baseline"));
+                 "'won' is not winner, tie, baseline or partial"));
 
   // Report t1 from a best.csv: x alone, declared a tie of 17 led by cub.
   CompareInput best{"best.csv", {timed("x", 9.9, 10, 10.1, "t1")}, {}};
