@@ -13,7 +13,7 @@
 //
 // Only the sweep knows what it planned: a report read back (or a filtered
 // copy of one) has no way to tell, which is why best.csv records the verdict
-// `partial` for compare and gate to read.
+// `partial` for `dotsweep compare` to read.
 #pragma once
 
 #include <cstddef>
@@ -26,7 +26,7 @@
 
 namespace dotsweep {
 
-// Planned candidates per element type ("f32" -> 271): the operations the
+// Planned candidates per element type ("f32" -> 300): the operations the
 // sweep measures at every size.
 using CandidateCounts = std::map<std::string, std::size_t>;
 
