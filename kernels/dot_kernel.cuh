@@ -168,6 +168,96 @@ __device__ __forceinline__ void finish_by_atomic_ticket(typename P::Acc block_to
   *result = static_cast<typename P::Result>(take_and_zero(sum));
 }
 
+// The gather finish's slots: one word per block holding the bits of its
+// total (an Acc, float or double), all ones while empty. All ones is a NaN
+// that GPU arithmetic never produces (its NaNs are canonical), and a block
+// whose total has those bits anyway stores another NaN, so an empty slot and
+// a written one never look alike.
+template <typename Acc> struct gather_slot;
+template <> struct gather_slot<float> {
+  using Word = unsigned int;
+  __device__ static Word bits(float v) { return __float_as_uint(v); }
+  __device__ static float value(Word w) { return __uint_as_float(w); }
+  static constexpr Word kOtherNaN = 0x7fffffffu;
+};
+template <> struct gather_slot<double> {
+  using Word = unsigned long long;
+  __device__ static Word bits(double v) { return static_cast<Word>(__double_as_longlong(v)); }
+  __device__ static double value(Word w) { return __longlong_as_double(static_cast<long long>(w)); }
+  static constexpr Word kOtherNaN = 0x7fffffffffffffffull;
+};
+// Relaxed loads and stores at GPU scope: single-copy atomic words that go to
+// L2, never a stale L1 line. The word is the message, so no fence orders
+// anything else.
+__device__ __forceinline__ unsigned int load_slot(const unsigned int* p) {
+  unsigned int v;
+  asm volatile("ld.relaxed.gpu.global.u32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ unsigned long long load_slot(const unsigned long long* p) {
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__device__ __forceinline__ void store_slot(unsigned int* p, unsigned int v) {
+  asm volatile("st.relaxed.gpu.global.u32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+__device__ __forceinline__ void store_slot(unsigned long long* p, unsigned long long v) {
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+}
+
+// The gather finish: every block but block 0 stores its total in its own
+// slot and leaves; block 0 waits for each slot to fill, sums the totals in
+// block order (thread t: its own total if t == 0, then slots t+Block,
+// t+2*Block, ..., then the block reduction), empties the slots and writes
+// the result. One launch, no memset, no atomics and no fences, deterministic.
+// Against last_block: no block waits for a fence or a returning ticket, and
+// the partials are read as they land instead of after the last ticket.
+// Only block 0 ever waits, and it waits for blocks that never wait, so any
+// grid finishes whatever the scheduler keeps resident.
+// The slots start empty (the harness fills them with ones once) and every
+// complete launch leaves them empty: launches of one stream run one after
+// another (as for atomic_ticket, below).
+template <class P>
+__device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
+                                                 typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  using Slot = gather_slot<Acc>;
+  using Word = typename Slot::Word;
+  constexpr Word kEmpty = ~Word(0);
+  Word* slots = reinterpret_cast<Word*>(partials);
+  if (blockIdx.x != 0) {
+    if (threadIdx.x == 0) {
+      const Word w = Slot::bits(block_total);
+      store_slot(slots + blockIdx.x, w == kEmpty ? Slot::kOtherNaN : w);
+    }
+    return;
+  }
+  // kBatch slots per thread are read before the first wait, so a large grid
+  // costs block 0 a few round trips to L2, not one per slot.
+  constexpr unsigned int kBatch = 8;
+  const unsigned int count = gridDim.x;
+  Acc acc = threadIdx.x == 0 ? block_total : Acc(0);
+  for (unsigned int first = threadIdx.x; first < count; first += kBatch * P::kBlock) {
+    Word w[kBatch];
+#pragma unroll
+    for (unsigned int k = 0; k < kBatch; ++k) {
+      const unsigned int i = first + k * P::kBlock;
+      w[k] = i != 0 && i < count ? load_slot(slots + i) : Slot::bits(Acc(0));
+    }
+#pragma unroll
+    for (unsigned int k = 0; k < kBatch; ++k) {
+      const unsigned int i = first + k * P::kBlock;
+      if (i == 0 || i >= count) continue;
+      while (w[k] == kEmpty) w[k] = load_slot(slots + i);
+      store_slot(slots + i, kEmpty);
+      acc += Slot::value(w[k]);
+    }
+  }
+  const Acc total = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
+}
+
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 // Thread-block cluster primitives (sm_90 PTX). Every thread of every block
 // of the cluster must reach cluster_sync.
@@ -221,11 +311,11 @@ __device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, t
 }
 #endif
 
-// partials: one Acc per block (two_pass, last_block) or per cluster
-// (cluster), or the one running-sum Acc (atomic_ticket), zero before the
-// first launch; ticket: one counter, zero before the first launch
-// (last_block, cluster, atomic_ticket); result: the dot product
-// (atomic: zeroed by the harness before the launch).
+// partials: one Acc per block (two_pass, last_block; gather: all ones before
+// the first launch) or per cluster (cluster), or the one running-sum Acc
+// (atomic_ticket), zero before the first launch; ticket: one counter, zero
+// before the first launch (last_block, cluster, atomic_ticket); result: the
+// dot product (atomic: zeroed by the harness before the launch).
 template <class P>
 __global__ void __launch_bounds__(P::kBlock)
 dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element* __restrict__ b, long long n,
@@ -248,6 +338,8 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
     if (threadIdx.x == 0) atomicAdd(result, static_cast<Result>(block_total));
   } else if constexpr (P::kFinish == Finish::atomic_ticket) {
     finish_by_atomic_ticket<P>(block_total, partials, ticket, result);
+  } else if constexpr (P::kFinish == Finish::gather) {
+    finish_by_gather<P>(block_total, partials, result);
   } else {
     if (threadIdx.x == 0) partials[blockIdx.x] = block_total;
   }

@@ -57,6 +57,7 @@ const std::vector<AxisValue<GridFinish>>& AxisTable<GridFinish>::values() {
       {GridFinish::last_block, "last_block", "last", "Finish::last_block"},
       {GridFinish::cluster, "cluster", "cluster", "Finish::cluster"},
       {GridFinish::atomic_ticket, "atomic_ticket", "atick", "Finish::atomic_ticket"},
+      {GridFinish::gather, "gather", "gather", "Finish::gather"},
   };
   return rows;
 }

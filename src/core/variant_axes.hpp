@@ -25,8 +25,10 @@ enum class BlockReduce {
   smem_tree, warp_shuffle, tree_warp_tail, cg_reduce, cub_warp_reductions, cub_raking, cub_raking_commutative
 };
 // atomic_ticket: atomicAdd into a scratch accumulator, the last ticket takes
-// and resets it (one launch, no memset; kernels/dot_kernel.cuh).
-enum class GridFinish { two_pass, atomic, last_block, cluster, atomic_ticket };
+// and resets it (one launch, no memset; kernels/dot_kernel.cuh). gather:
+// every block stores its total in its own slot, block 0 waits for them all
+// and sums them in order (one launch, no memset, no atomics).
+enum class GridFinish { two_pass, atomic, last_block, cluster, atomic_ticket, gather };
 // How the inputs reach the registers: a global load with a cache hint, or
 // (bulk) the cp.async.bulk ring through shared memory. One axis, since a
 // variant takes exactly one of these paths.

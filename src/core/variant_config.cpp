@@ -131,6 +131,7 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
            (c.finish == GridFinish::atomic          ? "a memset"
             : c.finish == GridFinish::two_pass      ? "a second launch"
             : c.finish == GridFinish::atomic_ticket ? "an atomic add and a ticket"
+            : c.finish == GridFinish::gather        ? "nothing (one block has no slots to gather: the same code)"
                                                     : "idle blocks to fill a cluster") +
            " (use finish last_block)";
   if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)

@@ -11,7 +11,8 @@ using dotsweep_kernels::kClusterBlocks;
 using dotsweep_kernels::kFinishBlock;
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 bool needs_partials(GridFinish f) {
-  return f == GridFinish::two_pass || f == GridFinish::last_block || f == GridFinish::cluster;
+  return f == GridFinish::two_pass || f == GridFinish::last_block || f == GridFinish::cluster ||
+         f == GridFinish::gather;
 }
 bool needs_ticket(GridFinish f) {
   return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
@@ -114,8 +115,16 @@ void VariantKernel::prepare(long long n) {
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
   const std::size_t partial_bytes =
       static_cast<std::size_t>(grid_blocks_) * static_cast<std::size_t>(accumulator_bytes(config_.type, config_.acc));
-  if (needs_partials(config_.finish) && partials_.size() < partial_bytes)
+  if (needs_partials(config_.finish) && partials_.size() < partial_bytes) {
     partials_ = DeviceBuffer<unsigned char>(partial_bytes);
+    if (config_.finish == GridFinish::gather) {
+      // Every slot empty (all ones, kernels/dot_kernel.cuh: gather_slot) once;
+      // every complete launch empties the slots it filled. The legacy stream
+      // does not order the harness's streams: wait for the ones here.
+      check_cuda(cudaMemset(partials_.get(), 0xff, partial_bytes), "cudaMemset(gather slots)");
+      check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(gather slots)");
+    }
+  }
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {

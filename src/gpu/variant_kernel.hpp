@@ -33,7 +33,7 @@ class VariantKernel : public DotOperation {
   long long grid_blocks() const override { return grid_blocks_; }
   ElementType element_type() const override { return config_.type; }
   SummationShape summation_shape() const override;
-  // Two-pass, last-block and cluster finishes sum the partials in a fixed
+  // Two-pass, last-block, cluster and gather finishes sum the partials in a fixed
   // order; atomic and atomic_ticket add them in whatever order blocks finish.
   bool promises_determinism() const override;
 
@@ -47,7 +47,7 @@ class VariantKernel : public DotOperation {
   long long n_ = 0;
   long long grid_blocks_ = 0;
   int dynamic_shared_bytes_ = 0;        // the bulk ring's stages (hint bulk), else 0
-  // two_pass, last_block: one policy Acc (float or double) per block; cluster: one per cluster
+  // two_pass, last_block, gather: one policy Acc (float or double) per block; cluster: one per cluster
   DeviceBuffer<unsigned char> partials_;
   DeviceBuffer<unsigned int> ticket_;   // last_block, cluster, atomic_ticket: blocks done so far, 0 between launches
   DeviceBuffer<unsigned char> sum_;     // atomic_ticket: the running sum, one Acc, 0 between launches

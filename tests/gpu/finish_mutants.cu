@@ -149,6 +149,64 @@ class BrokenAtomicTicket : public BrokenFinish {
   DeviceBuffer<float> sum_;
 };
 
+enum class GatherBug { skips_last_slot, never_empties };
+
+// The gather finish (dot_kernel.cuh, finish_by_gather) with one bug:
+// skips_last_slot stops block 0 one slot short (an off-by-one in its loop
+// bound); never_empties reads the slots without emptying them, so from the
+// second launch on block 0 takes whatever the launch before left there
+// instead of waiting for this launch's totals.
+template <GatherBug B>
+__global__ void __launch_bounds__(kBlock)
+broken_gather(const float* a, const float* b, long long n, unsigned int* slots, float* result) {
+  constexpr unsigned int kEmpty = ~0u;
+  const float block_total = Sum::run(dk::thread_partial<Policy>(a, b, n));
+  if (blockIdx.x != 0) {
+    if (threadIdx.x == 0) dk::store_slot(slots + blockIdx.x, __float_as_uint(block_total));
+    return;
+  }
+  const unsigned int end = B == GatherBug::skips_last_slot ? gridDim.x - 1 : gridDim.x;
+  float acc = threadIdx.x == 0 ? block_total : 0.0f;
+  for (unsigned int i = threadIdx.x; i < end; i += kBlock) {
+    if (i == 0) continue;
+    unsigned int w = dk::load_slot(slots + i);
+    while (w == kEmpty) w = dk::load_slot(slots + i);
+    if (B != GatherBug::never_empties) dk::store_slot(slots + i, kEmpty);
+    acc += __uint_as_float(w);
+  }
+  const float total = Sum::run(acc);
+  if (threadIdx.x == 0) *result = total;
+}
+
+class BrokenGather : public BrokenFinish {
+ public:
+  explicit BrokenGather(GatherBug bug) : BrokenFinish(false), bug_(bug) {}
+  void prepare(long long n) override {
+    BrokenFinish::prepare(n);
+    if (slots_.size() < static_cast<std::size_t>(blocks_)) {
+      slots_ = DeviceBuffer<unsigned int>(blocks_);
+      check_cuda(cudaMemset(slots_.get(), 0xff, slots_.size() * sizeof(unsigned int)), "cudaMemset(slots)");
+      check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    }
+  }
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    const unsigned grid = static_cast<unsigned>(blocks_);
+    const auto* a = static_cast<const float*>(in.a);
+    const auto* b = static_cast<const float*>(in.b);
+    auto* result = static_cast<float*>(in.result);
+    if (bug_ == GatherBug::skips_last_slot)
+      broken_gather<GatherBug::skips_last_slot><<<grid, kBlock, 0, stream>>>(a, b, in.n, slots_.get(), result);
+    else
+      broken_gather<GatherBug::never_empties><<<grid, kBlock, 0, stream>>>(a, b, in.n, slots_.get(), result);
+    check_cuda(cudaGetLastError(), "launch broken_gather");
+  }
+  bool promises_determinism() const override { return true; }
+
+ private:
+  GatherBug bug_;
+  DeviceBuffer<unsigned int> slots_;
+};
+
 }  // namespace
 
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
@@ -156,6 +214,8 @@ std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
   if (bug == "skips-own-partial") return std::make_unique<BrokenLastBlock>(Bug::skips_own_partial);
   if (bug == "sum-never-reset") return std::make_unique<BrokenAtomicTicket>(TicketBug::sum_never_reset);
   if (bug == "ticket-before-add") return std::make_unique<BrokenAtomicTicket>(TicketBug::ticket_before_add);
+  if (bug == "gather-skips-last-slot") return std::make_unique<BrokenGather>(GatherBug::skips_last_slot);
+  if (bug == "gather-never-empties") return std::make_unique<BrokenGather>(GatherBug::never_empties);
   throw std::invalid_argument("no finish mutant " + bug);
 }
 

@@ -20,6 +20,10 @@ namespace dotsweep::test {
 // "ticket-before-add": an atomic-ticket finish whose blocks take their ticket
 // before adding: the last block's own total (at least) is missing from its
 // result and lands in the next launch's.
+// "gather-skips-last-slot": a gather finish whose block 0 stops one slot
+// short, so the last block's total is missing whenever the grid has two or
+// more blocks. "gather-never-empties": block 0 never empties the slots, so
+// from the second launch on it reads the launch before's totals.
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug);
 
 }  // namespace dotsweep::test

@@ -68,7 +68,8 @@ std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStrea
 bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 bool one_launch(GridFinish f) {
-  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
+  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket ||
+         f == GridFinish::gather;
 }
 
 // Runs the operation twice more on the same inputs: both must write a result
@@ -85,7 +86,7 @@ std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, c
 
 }  // namespace
 
-TEST_CASE("last_block, cluster, atomic_ticket and single finishes are correct, repeatable and one launch") {
+TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are correct, repeatable and one launch") {
   const DeviceInfo device = query_device(0);
   const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
   const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
@@ -99,6 +100,9 @@ TEST_CASE("last_block, cluster, atomic_ticket and single finishes are correct, r
       config(256, 2, 4, cover, 0, shuffle, ticket),     // one block at n <= 2048
       config(128, 2, 1, cover, 0, tree, ticket),        // many blocks: many adds into the one sum
       config(512, 4, 4, persistent, 2, shuffle, ticket),
+      config(256, 1, 4, cover, 0, shuffle, GridFinish::gather),    // 4 blocks at n = 4096
+      config(128, 2, 1, cover, 0, tree, GridFinish::gather),       // many blocks: block 0 waits in batches
+      config(512, 4, 4, persistent, 2, shuffle, GridFinish::gather),
       config(256, 4, 4, cover, 0, shuffle, GridFinish::atomic),    // controls for the launch count
       config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
   };
@@ -173,12 +177,13 @@ TEST_CASE("last_block, cluster, atomic_ticket and single finishes are correct, r
     CHECK(kernels + others == 2);
   }
   // Hot mode: one graph of K >= 8 back-to-back launches over rotating input
-  // slots, all through one operation's running sum and ticket. The timed-result
-  // check reads the last launch's slot, so a sum that any launch left non-zero shows.
+  // slots, all through one operation's running sum and ticket (atomic_ticket)
+  // or its slots (gather). The timed-result check reads the last launch's
+  // slot, so a sum that any launch left non-zero, or a slot left full, shows.
   std::vector<MeasuredOperation> ticketed;
   for (auto& op : operations)
-    if (op.config->finish == ticket) ticketed.push_back(std::move(op));
-  REQUIRE(ticketed.size() == 3);
+    if (op.config->finish == ticket || op.config->finish == GridFinish::gather) ticketed.push_back(std::move(op));
+  REQUIRE(ticketed.size() == 6);
   MeasureSettings hot = settings;
   hot.modes = {TimingMode::hot};
   SizeMeasurer hot_measurer(device, stream.get(), hot);
@@ -200,9 +205,12 @@ TEST_CASE("last_block, cluster, atomic_ticket and single finishes are correct, r
 namespace {
 
 // Every finish mutant named must be judged incorrect, with a reason, at every
-// size through the sweep's path, and the first one (whose bug only shows from
-// the second launch on) must be seen by the repeat check on its own.
-void require_caught(const std::vector<const char*>& bugs) {
+// size through the sweep's path, and, where `repeat_sees_first`, the first one
+// (whose bug only shows from the second launch on) must be seen by the repeat
+// check on its own.
+void require_caught(const std::vector<const char*>& bugs,
+                    const std::vector<long long>& sizes = {1LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3},
+                    bool repeat_sees_first = true) {
   const DeviceInfo device = query_device(0);
   TestStream stream;
   MeasureSettings settings;
@@ -216,7 +224,7 @@ void require_caught(const std::vector<const char*>& bugs) {
     op.operation = test::make_finish_mutant(bug);
     operations.push_back(std::move(op));
   }
-  for (const long long n : {1LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+  for (const long long n : sizes) {
     std::size_t rows = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       CAPTURE(row.variant);
@@ -226,6 +234,7 @@ void require_caught(const std::vector<const char*>& bugs) {
       CHECK_FALSE(row.reason.empty());
     });
     CHECK(rows == operations.size());
+    if (!repeat_sees_first) continue;
     SizeBuffers buffers(n, ElementType::f32);
     SizeInputs inputs(n, ElementType::f32, settings.seed, std::max(1u, std::thread::hardware_concurrency()));
     inputs.load(InputKind::positive_uniform, buffers, stream.get());
@@ -243,4 +252,14 @@ TEST_CASE("the finish checks catch a last-block finish that never resets its tic
 TEST_CASE("the finish checks catch an atomic-ticket finish that never resets its sum or takes its ticket before adding") {
   // The sum never reset: the second run returns its total plus everything added before.
   require_caught({"sum-never-reset", "ticket-before-add"});
+}
+
+TEST_CASE("the finish checks catch a gather finish that skips a slot or never empties its slots") {
+  // With one block there is nothing to gather: both are right at n = 1.
+  require_caught({"gather-skips-last-slot"}, {4097LL, (1LL << 20) + 3, (1LL << 24) + 3});
+  // Stale slots show once a launch follows one on other inputs (the exact
+  // passes' two integer sets) and block 0 outruns the other blocks: a grid of
+  // 16384 blocks. On the same inputs twice the stale totals are the same
+  // bits, so the repeat check cannot see this one.
+  require_caught({"gather-never-empties"}, {(1LL << 24) + 3}, false);
 }

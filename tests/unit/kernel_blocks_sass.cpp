@@ -178,6 +178,24 @@ void check_ticket_fences(Checker& c) {
   else c.pass("the __threadfence mutant is rejected");
 }
 
+// "" when the kernel synchronises through plain words only: no fence and no
+// atomic of any kind (the gather finish), otherwise what it has.
+std::string fence_free_problem(const std::string& sass) {
+  const std::vector<std::string> patterns = {"\\bMEMBAR[.A-Z0-9]*", "\\bATOMG?\\.[.A-Z0-9]*", "\\bREDG?\\.[.A-Z0-9]*"};
+  for (const std::string& p : patterns)
+    if (count(sass, p) != 0) return counts_text(sass, patterns) + " (want none)";
+  return "";
+}
+
+void check_gather_is_fence_free(Checker& c) {
+  if (const std::string why = fence_free_problem(c.sass(finish_probe_name("gather"))); !why.empty())
+    c.fail("finish gather", why);
+  else c.pass("finish gather: no MEMBAR, no ATOM, no RED");
+  if (fence_free_problem(c.sass("fenced_ticket_probe")).empty())
+    c.fail("fence-free check", "the fenced ticket probe passed (the check cannot fail)");
+  else c.pass("the fence-free check rejects the fenced ticket probe");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -189,6 +207,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> names = {"kahan_sass_probe", "kahan_plain_ops_probe", kTree, kTail, kRing};
   for (const char* hint : kHintNames) names.push_back(load_probe_name(hint));
   for (const char* finish : kTicketFinishes) names.push_back(finish_probe_name(finish));
+  names.push_back(finish_probe_name("gather"));
   names.push_back("fenced_ticket_probe");
   Checker c{sass_of(names, nvdisasm)};
   check_kahan(c);
@@ -196,5 +215,6 @@ int main(int argc, char** argv) {
   check_load_hints(c);
   check_bulk_ring(c);
   check_ticket_fences(c);
+  check_gather_is_fence_free(c);
   return c.failures == 0 ? 0 : 1;
 }

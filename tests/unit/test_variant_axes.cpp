@@ -67,7 +67,7 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
   check_axis<GridKind>(static_cast<int>(GridKind::single) + 1, "Grid");
   check_axis<SharedLayout>(static_cast<int>(SharedLayout::library) + 1, "Layout");
   check_axis<BlockReduce>(static_cast<int>(BlockReduce::cub_raking_commutative) + 1, "Reduce");
-  check_axis<GridFinish>(static_cast<int>(GridFinish::atomic_ticket) + 1, "Finish");
+  check_axis<GridFinish>(static_cast<int>(GridFinish::gather) + 1, "Finish");
   check_axis<LoadHint>(static_cast<int>(LoadHint::bulk) + 1, "Hint");
   check_axis<Accumulator>(static_cast<int>(Accumulator::f64) + 1, "Accum");
   check_axis<ElementType>(static_cast<int>(ElementType::bf16) + 1, nullptr);  // C++ type names

@@ -330,7 +330,8 @@ TEST_CASE("grid single takes only the last-block finish; every other finish is r
   const std::pair<GridFinish, const char*> others[] = {{GridFinish::two_pass, "a second launch"},
                                                        {GridFinish::atomic, "a memset"},
                                                        {GridFinish::cluster, "cluster"},
-                                                       {GridFinish::atomic_ticket, "an atomic add and a ticket"}};
+                                                       {GridFinish::atomic_ticket, "an atomic add and a ticket"},
+                                                       {GridFinish::gather, "the same code"}};
   for (const auto& [finish, adds] : others) {
     s.finish = finish;
     CAPTURE(to_string(finish));
