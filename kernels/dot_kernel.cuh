@@ -207,12 +207,16 @@ __device__ __forceinline__ void store_slot(unsigned long long* p, unsigned long 
 }
 
 // The gather finish: every block but block 0 stores its total in its own
-// slot and leaves; block 0 waits for each slot to fill, sums the totals in
-// block order (thread t: its own total if t == 0, then slots t+Block,
-// t+2*Block, ..., then the block reduction), empties the slots and writes
-// the result. One launch, no memset, no atomics and no fences, deterministic.
-// Against last_block: no block waits for a fence or a returning ticket, and
-// the partials are read as they land instead of after the last ticket.
+// slot and leaves; warp 0 of block 0 waits for each slot to fill, sums the
+// totals in block order (lane l: its own total if l == 0, then slots l+32,
+// l+64, ..., then one warp shuffle tree), empties the slots and writes the
+// result. One launch, no memset, no atomics and no fences, deterministic.
+// Against last_block: no block waits for a fence or a returning ticket, the
+// totals are read as they land instead of after the last ticket, and the
+// final sum is one warp's shuffles, not a second block reduction with its
+// __syncthreads (a block reduction cost about 0.4 us on the H200 in
+// session 6: a one-block gather that ran it twice took 3.94 us at n = 1
+// against grid single's 3.49).
 // Only block 0 ever waits, and it waits for blocks that never wait, so any
 // grid finishes whatever the scheduler keeps resident.
 // The slots start empty (the harness fills them with ones once) and every
@@ -226,6 +230,7 @@ __device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, ty
   using Word = typename Slot::Word;
   constexpr Word kEmpty = ~Word(0);
   Word* slots = reinterpret_cast<Word*>(partials);
+  const unsigned int count = gridDim.x;
   if (blockIdx.x != 0) {
     if (threadIdx.x == 0) {
       const Word w = Slot::bits(block_total);
@@ -233,29 +238,32 @@ __device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, ty
     }
     return;
   }
-  // kBatch slots per thread are read before the first wait, so a large grid
-  // costs block 0 a few round trips to L2, not one per slot.
-  constexpr unsigned int kBatch = 8;
-  const unsigned int count = gridDim.x;
+  static_assert(kGatherThreads == kWarpThreads, "the gather is one warp's shuffles");
+  if (threadIdx.x >= kGatherThreads) return;  // the block total is thread 0's
   Acc acc = threadIdx.x == 0 ? block_total : Acc(0);
-  for (unsigned int first = threadIdx.x; first < count; first += kBatch * P::kBlock) {
-    Word w[kBatch];
+  if (count > 1) {
+    // kBatch slots per lane are read before the first wait, so a large grid
+    // costs the warp a few round trips to L2, not one per slot.
+    constexpr unsigned int kBatch = 8;
+    for (unsigned int first = threadIdx.x; first < count; first += kBatch * kGatherThreads) {
+      Word w[kBatch];
 #pragma unroll
-    for (unsigned int k = 0; k < kBatch; ++k) {
-      const unsigned int i = first + k * P::kBlock;
-      w[k] = i != 0 && i < count ? load_slot(slots + i) : Slot::bits(Acc(0));
-    }
+      for (unsigned int k = 0; k < kBatch; ++k) {
+        const unsigned int i = first + k * kGatherThreads;
+        w[k] = i != 0 && i < count ? load_slot(slots + i) : kEmpty;
+      }
 #pragma unroll
-    for (unsigned int k = 0; k < kBatch; ++k) {
-      const unsigned int i = first + k * P::kBlock;
-      if (i == 0 || i >= count) continue;
-      while (w[k] == kEmpty) w[k] = load_slot(slots + i);
-      store_slot(slots + i, kEmpty);
-      acc += Slot::value(w[k]);
+      for (unsigned int k = 0; k < kBatch; ++k) {
+        const unsigned int i = first + k * kGatherThreads;
+        if (i == 0 || i >= count) continue;
+        while (w[k] == kEmpty) w[k] = load_slot(slots + i);
+        store_slot(slots + i, kEmpty);
+        acc += Slot::value(w[k]);
+      }
     }
+    acc = detail::warp_shuffle_sum(acc);
   }
-  const Acc total = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
-  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(total);
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(acc);
 }
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900

@@ -8,6 +8,11 @@ namespace dotsweep_kernels {
 // Threads of the two-pass finish's second kernel (finish_partials).
 constexpr int kFinishBlock = 512;
 
+// Threads of block 0 that gather the other blocks' totals (finish gather):
+// one warp, whose lanes each sum a chain of slots before one shuffle tree.
+// The error bound's shape reads it as the finish's block.
+constexpr int kGatherThreads = 32;
+
 // Blocks per thread-block cluster of the cluster finish (sm_90): 8, the
 // largest size every sm_90 GPU guarantees to schedule.
 constexpr int kClusterBlocks = 8;

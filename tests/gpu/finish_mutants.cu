@@ -151,7 +151,8 @@ class BrokenAtomicTicket : public BrokenFinish {
 
 enum class GatherBug { skips_last_slot, never_empties };
 
-// The gather finish (dot_kernel.cuh, finish_by_gather) with one bug:
+// A gather finish (dot_kernel.cuh, finish_by_gather, with block 0 summing
+// the slots over the whole block, as it did first) with one bug:
 // skips_last_slot stops block 0 one slot short (an off-by-one in its loop
 // bound); never_empties reads the slots without emptying them, so from the
 // second launch on block 0 takes whatever the launch before left there
