@@ -87,8 +87,8 @@ TEST_CASE("group coverage: compare reads best.csv's partial verdict") {
   CHECK(parse_declared_standing("1", "c", "partial", "best.csv, row 2").verdict == Verdict::partial);
 }
 
-TEST_CASE("group coverage: the committed H200 baseline stopped inside f64 at 2^28, and nowhere else") {
-  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
+TEST_CASE("group coverage: the session-5 H200 report stopped inside f64 at 2^28, and nowhere else") {
+  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200-s5-top.csv.gz");
   // What the sweep planned: every candidate of a type measured at n = 4096.
   CandidateCounts planned;
   for (const auto& r : records)
@@ -102,4 +102,13 @@ TEST_CASE("group coverage: the committed H200 baseline stopped inside f64 at 2^2
     CHECK(partial.at(key).measured == 2);
     CHECK(partial.at(key).planned == planned.at("f64"));
   }
+}
+
+TEST_CASE("group coverage: the committed H200 baseline is whole, every group measured") {
+  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
+  CandidateCounts planned;
+  for (const auto& r : records)
+    if (r.kind == "candidate" && r.n == 4096 && r.mode == "cold") ++planned[r.type];
+  REQUIRE(planned.size() == 4);
+  CHECK(partial_groups(records, planned).empty());
 }
