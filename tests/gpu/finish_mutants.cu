@@ -67,6 +67,15 @@ class BrokenFinish : public DotOperation {
   ElementType element_type() const override { return ElementType::f32; }
 
  protected:
+  struct FloatArgs {
+    const float* a;
+    const float* b;
+    float* result;
+  };
+  // The typed pointers every broken kernel takes.
+  static FloatArgs float_args(const DotInputs& in) {
+    return {static_cast<const float*>(in.a), static_cast<const float*>(in.b), static_cast<float*>(in.result)};
+  }
   bool sequential_finish_;
   DeviceBuffer<unsigned int> ticket_;
   long long blocks_ = 1, n_ = 0;
@@ -81,9 +90,7 @@ class BrokenLastBlock : public BrokenFinish {
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
-    const auto* a = static_cast<const float*>(in.a);
-    const auto* b = static_cast<const float*>(in.b);
-    auto* result = static_cast<float*>(in.result);
+    const auto [a, b, result] = float_args(in);
     if (bug_ == Bug::ticket_never_reset)
       broken_last_block<Bug::ticket_never_reset><<<grid, kBlock, 0, stream>>>(a, b, in.n, partials_.get(),
                                                                               ticket_.get(), result);
@@ -131,9 +138,7 @@ class BrokenAtomicTicket : public BrokenFinish {
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
-    const auto* a = static_cast<const float*>(in.a);
-    const auto* b = static_cast<const float*>(in.b);
-    auto* result = static_cast<float*>(in.result);
+    const auto [a, b, result] = float_args(in);
     if (bug_ == TicketBug::sum_never_reset)
       broken_atomic_ticket<TicketBug::sum_never_reset><<<grid, kBlock, 0, stream>>>(a, b, in.n, sum_.get(),
                                                                                   ticket_.get(), result);
@@ -192,9 +197,7 @@ class BrokenGather : public BrokenFinish {
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const unsigned grid = static_cast<unsigned>(blocks_);
-    const auto* a = static_cast<const float*>(in.a);
-    const auto* b = static_cast<const float*>(in.b);
-    auto* result = static_cast<float*>(in.result);
+    const auto [a, b, result] = float_args(in);
     if (bug_ == GatherBug::skips_last_slot)
       broken_gather<GatherBug::skips_last_slot><<<grid, kBlock, 0, stream>>>(a, b, in.n, slots_.get(), result);
     else

@@ -87,12 +87,18 @@ TEST_CASE("group coverage: compare reads best.csv's partial verdict") {
   CHECK(parse_declared_standing("1", "c", "partial", "best.csv, row 2").verdict == Verdict::partial);
 }
 
-TEST_CASE("group coverage: the session-5 H200 report stopped inside f64 at 2^28, and nowhere else") {
-  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200-s5-top.csv.gz");
-  // What the sweep planned: every candidate of a type measured at n = 4096.
+// What a committed sweep planned: every candidate of a type measured at
+// n = 4096, cold (every strategy measures one set of candidates at every size).
+static CandidateCounts planned_from_4096(const std::vector<MeasurementRecord>& records) {
   CandidateCounts planned;
   for (const auto& r : records)
     if (r.kind == "candidate" && r.n == 4096 && r.mode == "cold") ++planned[r.type];
+  return planned;
+}
+
+TEST_CASE("group coverage: the session-5 H200 report stopped inside f64 at 2^28, and nowhere else") {
+  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200-s5-top.csv.gz");
+  const CandidateCounts planned = planned_from_4096(records);
   REQUIRE(planned.size() == 4);
   const auto partial = partial_groups(records, planned);
   REQUIRE(partial.size() == 2);
@@ -106,9 +112,7 @@ TEST_CASE("group coverage: the session-5 H200 report stopped inside f64 at 2^28,
 
 TEST_CASE("group coverage: the committed H200 baseline is whole, every group measured") {
   const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
-  CandidateCounts planned;
-  for (const auto& r : records)
-    if (r.kind == "candidate" && r.n == 4096 && r.mode == "cold") ++planned[r.type];
+  const CandidateCounts planned = planned_from_4096(records);
   REQUIRE(planned.size() == 4);
   CHECK(partial_groups(records, planned).empty());
 }
