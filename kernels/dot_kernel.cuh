@@ -206,17 +206,52 @@ __device__ __forceinline__ void store_slot(unsigned long long* p, unsigned long 
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
 
+// Block 0's threads [0, Threads) wait for slots 1 .. count-1 (thread t takes
+// t, t + Threads, ...), empty each one and add it to `acc` in slot order.
+// kBatch slots per thread are read before the first wait, so a large grid
+// costs a few round trips to L2, not one per slot.
+template <unsigned int Threads, typename Acc>
+__device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot<Acc>::Word* slots,
+                                                   unsigned int count) {
+  using Slot = gather_slot<Acc>;
+  using Word = typename Slot::Word;
+  constexpr Word kEmpty = ~Word(0);
+  constexpr unsigned int kBatch = 8;
+  for (unsigned int first = threadIdx.x; first < count; first += kBatch * Threads) {
+    Word w[kBatch];
+#pragma unroll
+    for (unsigned int k = 0; k < kBatch; ++k) {
+      const unsigned int i = first + k * Threads;
+      w[k] = i != 0 && i < count ? load_slot(slots + i) : kEmpty;
+    }
+#pragma unroll
+    for (unsigned int k = 0; k < kBatch; ++k) {
+      const unsigned int i = first + k * Threads;
+      if (i == 0 || i >= count) continue;
+      while (w[k] == kEmpty) w[k] = load_slot(slots + i);
+      store_slot(slots + i, kEmpty);
+      acc += Slot::value(w[k]);
+    }
+  }
+  return acc;
+}
+
 // The gather finish: every block but block 0 stores its total in its own
-// slot and leaves; warp 0 of block 0 waits for each slot to fill, sums the
-// totals in block order (lane l: its own total if l == 0, then slots l+32,
-// l+64, ..., then one warp shuffle tree), empties the slots and writes the
-// result. One launch, no memset, no atomics and no fences, deterministic.
-// Against last_block: no block waits for a fence or a returning ticket, the
-// totals are read as they land instead of after the last ticket, and the
-// final sum is one warp's shuffles, not a second block reduction with its
-// __syncthreads (a block reduction cost about 0.4 us on the H200 in
-// session 6: a one-block gather that ran it twice took 3.94 us at n = 1
-// against grid single's 3.49).
+// slot and leaves; block 0 waits for each slot to fill, sums the totals in
+// slot order, empties the slots and writes the result. One launch, no
+// memset, no atomics and no fences, deterministic.
+// Who waits depends on the grid (gridDim.x, the same for every thread):
+// - up to kGatherWarpSlots blocks, warp 0 alone (lane l: its own total if
+//   l == 0, then slots l+32, l+64, ...), then one warp shuffle tree. No
+//   second block reduction and no __syncthreads: a block reduction cost
+//   about 0.4 us on the H200 in session 6 (a one-block gather that ran it
+//   took 3.94 us at n = 1 against grid single's 3.49).
+// - above that, the whole block, then the policy's block reduction: one warp
+//   polling thousands of slots fell 3-5% behind the best finish from 2^22
+//   up, where the whole block stayed within 0.5-1.3% (docs/kernels.md, "Why
+//   `gather`").
+// Against last_block: no block waits for a fence or a returning ticket, and
+// the totals are read as they land instead of after the last ticket.
 // Only block 0 ever waits, and it waits for blocks that never wait, so any
 // grid finishes whatever the scheduler keeps resident.
 // The slots start empty (the harness fills them with ones once) and every
@@ -238,30 +273,14 @@ __device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, ty
     }
     return;
   }
-  static_assert(kGatherThreads == kWarpThreads, "the gather is one warp's shuffles");
-  if (threadIdx.x >= kGatherThreads) return;  // the block total is thread 0's
-  Acc acc = threadIdx.x == 0 ? block_total : Acc(0);
-  if (count > 1) {
-    // kBatch slots per lane are read before the first wait, so a large grid
-    // costs the warp a few round trips to L2, not one per slot.
-    constexpr unsigned int kBatch = 8;
-    for (unsigned int first = threadIdx.x; first < count; first += kBatch * kGatherThreads) {
-      Word w[kBatch];
-#pragma unroll
-      for (unsigned int k = 0; k < kBatch; ++k) {
-        const unsigned int i = first + k * kGatherThreads;
-        w[k] = i != 0 && i < count ? load_slot(slots + i) : kEmpty;
-      }
-#pragma unroll
-      for (unsigned int k = 0; k < kBatch; ++k) {
-        const unsigned int i = first + k * kGatherThreads;
-        if (i == 0 || i >= count) continue;
-        while (w[k] == kEmpty) w[k] = load_slot(slots + i);
-        store_slot(slots + i, kEmpty);
-        acc += Slot::value(w[k]);
-      }
-    }
-    acc = detail::warp_shuffle_sum(acc);
+  Acc acc = threadIdx.x == 0 ? block_total : Acc(0);  // the block total is thread 0's
+  if (count > static_cast<unsigned int>(kGatherWarpSlots)) {
+    acc = take_gathered_slots<P::kBlock>(acc, slots, count);
+    acc = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
+  } else {
+    static_assert(kGatherThreads == kWarpThreads, "the small-grid gather is one warp's shuffles");
+    if (threadIdx.x >= kGatherThreads) return;
+    if (count > 1) acc = detail::warp_shuffle_sum(take_gathered_slots<kGatherThreads>(acc, slots, count));
   }
   if (threadIdx.x == 0) *result = static_cast<typename P::Result>(acc);
 }

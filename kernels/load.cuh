@@ -19,7 +19,7 @@ namespace dotsweep_kernels {
 // bulk is no load instruction (ld<Hint::bulk> does not exist): it selects the
 // dot kernel's cp.async.bulk ring (bulk_ring.cuh), so one axis says how the
 // inputs reach the registers.
-enum class Hint : int { plain, nc, no_allocate, streaming, bulk };
+enum class Hint : int { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
 
 template <typename T, int N>
 struct alignas(sizeof(T) * N) vec {
@@ -42,6 +42,10 @@ template <typename T, int Vec> struct vector_of {
 //                Chosen over ld.global.L1::evict_first, which changes only the
 //                L1 policy: a dot reads each byte once and its inputs dwarf the
 //                50 MB L2, so the hint that matters is the L2 one.
+//   l2_prefetch  ld.global.L2::256B           a plain load whose L2 miss fetches
+//                the aligned 256 bytes around it (SASS .LTC256B; plain loads
+//                carry no prefetch size): fewer, larger DRAM requests for a
+//                stream that will read the neighbouring lines anyway.
 // The asm is not volatile: the loads have no side effects and the compiler
 // may schedule them like ordinary loads (the data is read-only, see above).
 namespace detail {
@@ -75,6 +79,7 @@ DOTSWEEP_DEFINE_LD(Hint::plain, "ld.global")
 DOTSWEEP_DEFINE_LD(Hint::nc, "ld.global.nc")
 DOTSWEEP_DEFINE_LD(Hint::no_allocate, "ld.global.L1::no_allocate")
 DOTSWEEP_DEFINE_LD(Hint::streaming, "ld.global.cs")
+DOTSWEEP_DEFINE_LD(Hint::l2_prefetch, "ld.global.L2::256B")
 #undef DOTSWEEP_DEFINE_LD
 
 // Copies the loaded bits into the vector; the memcpy-free union-less form

@@ -68,6 +68,7 @@ const std::vector<AxisValue<LoadHint>>& AxisTable<LoadHint>::values() {
       {LoadHint::nc, "nc", "nc", "Hint::nc"},
       {LoadHint::no_allocate, "no_allocate", "noalloc", "Hint::no_allocate"},
       {LoadHint::streaming, "streaming", "cs", "Hint::streaming"},
+      {LoadHint::l2_prefetch, "l2_prefetch", "pf256", "Hint::l2_prefetch"},
       {LoadHint::bulk, "bulk", "bulk", "Hint::bulk"},
   };
   return rows;

@@ -31,8 +31,9 @@ enum class BlockReduce {
 enum class GridFinish { two_pass, atomic, last_block, cluster, atomic_ticket, gather };
 // How the inputs reach the registers: a global load with a cache hint, or
 // (bulk) the cp.async.bulk ring through shared memory. One axis, since a
-// variant takes exactly one of these paths.
-enum class LoadHint { plain, nc, no_allocate, streaming, bulk };
+// variant takes exactly one of these paths. l2_prefetch: a plain load that
+// asks L2 to fetch the whole 256-byte block around the line it misses.
+enum class LoadHint { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
 // own: the type's own accumulation precision (f32 for f32/f16/bf16, f64 for
 // f64); kahan: compensated f32; f64: every type widened to double.
 enum class Accumulator { own, kahan, f64 };

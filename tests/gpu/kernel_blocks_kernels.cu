@@ -32,7 +32,7 @@ const char* name_of(Reduce r) {
   return names[static_cast<int>(r)];
 }
 const char* name_of(Hint h) {
-  static const char* const names[] = {"plain", "nc", "no_allocate", "streaming"};
+  static const char* const names[] = {"plain", "nc", "no_allocate", "streaming", "l2_prefetch"};
   return names[static_cast<int>(h)];
 }
 template <typename T> const char* type_name();
@@ -171,7 +171,8 @@ template <typename T, int Vec, Hint H> LoadCheck load_check(const std::vector<un
 template <typename T, int... Widths> void load_checks_of(const std::vector<unsigned char>& bytes, std::vector<LoadCheck>& out) {
   ((out.push_back(load_check<T, Widths, Hint::plain>(bytes)), out.push_back(load_check<T, Widths, Hint::nc>(bytes)),
     out.push_back(load_check<T, Widths, Hint::no_allocate>(bytes)),
-    out.push_back(load_check<T, Widths, Hint::streaming>(bytes))),
+    out.push_back(load_check<T, Widths, Hint::streaming>(bytes)),
+    out.push_back(load_check<T, Widths, Hint::l2_prefetch>(bytes))),
    ...);
 }
 

@@ -40,7 +40,7 @@ TEST_CASE("kernel blocks: Kahan beats plain f32 on an adversarial series; f64 is
 
 TEST_CASE("kernel blocks: every load hint returns the same bytes for every vector type") {
   const std::vector<LoadCheck> checks = run_every_load();
-  CHECK(checks.size() == 56);
+  CHECK(checks.size() == 70);
   for (const LoadCheck& c : checks) {
     CAPTURE(c.name);
     CHECK(c.ok);

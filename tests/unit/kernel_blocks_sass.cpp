@@ -103,7 +103,7 @@ struct Checker {
 const std::string kTree = "block_sum_probe<float, 256, dk::Layout::sequential, dk::Reduce::tree>";
 const std::string kTail = "block_sum_probe<float, 256, dk::Layout::sequential, dk::Reduce::tree_warp_tail>";
 const std::string kRing = "bulk_ring_probe<float, dk::Accum::own, 256, 4, 1024>";
-const char* const kHintNames[] = {"plain", "nc", "no_allocate", "streaming"};
+const char* const kHintNames[] = {"plain", "nc", "no_allocate", "streaming", "l2_prefetch"};
 std::string load_probe_name(const std::string& hint) { return "load_probe<float, 4, dk::Hint::" + hint + ">"; }
 
 void check_kahan(Checker& c) {
@@ -130,7 +130,7 @@ void check_load_hints(Checker& c) {
     const char* name;
     const char* qualifier;  // "" for plain
   };
-  const Hint hints[] = {{"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}};
+  const Hint hints[] = {{"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}, {"l2_prefetch", "LTC256B"}};
   for (const Hint& h : hints) {
     const std::string sass = c.sass(load_probe_name(h.name));
     std::smatch m;
@@ -138,7 +138,8 @@ void check_load_hints(Checker& c) {
     const std::string opcode = std::regex_search(sass, m, ldg) ? m.str() : "";
     const auto has = [&](const char* q) { return opcode.find(std::string(".") + q) != std::string::npos; };
     const bool wide = has("128");
-    const bool right = *h.qualifier ? has(h.qualifier) : !has("CONSTANT") && !has("NA") && !has("EF");
+    const bool right =
+        *h.qualifier ? has(h.qualifier) : !has("CONSTANT") && !has("NA") && !has("EF") && !has("LTC256B");
     if (!wide || !right) c.fail(std::string("load hint ") + h.name, "first load is '" + opcode + "'");
     else c.pass(std::string("load<") + h.name + "> of a float4 is " + opcode);
   }

@@ -122,9 +122,9 @@ TEST_CASE("kernel blocks: NVRTC compiles every load hint x vector type, and refu
   std::vector<std::string> names;
   for (const TypeWidths& t : kTypes)
     for (const int vec : t.widths)
-      for (const char* hint : {"plain", "nc", "no_allocate", "streaming"})
+      for (const char* hint : {"plain", "nc", "no_allocate", "streaming", "l2_prefetch"})
         names.push_back("load_probe<" + t.type + ", " + std::to_string(vec) + ", dk::Hint::" + hint + ">");
-  CHECK(names.size() == 56);
+  CHECK(names.size() == 70);
   CHECK(compile_error(names) == "");
   CHECK(compile_error({"load_probe<float, 8, dk::Hint::plain>"}).find("widths are 1, 2, 4") != std::string::npos);
 }
