@@ -183,6 +183,13 @@ int accumulator_bytes(ElementType type, Accumulator v) {
 
 int bulk_chunk_elements(ElementType type) { return dotsweep_kernels::kBulkChunkBytes / element_bytes(type); }
 
+int finish_block_threads(const VariantConfig& c, long long grid_blocks) {
+  if (c.finish == GridFinish::two_pass) return dotsweep_kernels::kFinishBlock;
+  if (c.finish == GridFinish::gather && grid_blocks <= dotsweep_kernels::kGatherWarpSlots)
+    return dotsweep_kernels::kGatherThreads;
+  return c.block;
+}
+
 int dynamic_shared_bytes(const VariantConfig& c) {
   return c.hint == LoadHint::bulk ? dotsweep_kernels::bulk_ring_bytes(c.block, c.items) : 0;
 }

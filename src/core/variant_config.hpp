@@ -54,6 +54,11 @@ int accumulator_bytes(ElementType type, Accumulator acc);
 int dynamic_shared_bytes(const VariantConfig& config);
 // Elements per 16-byte chunk of the type: the only vec the bulk ring takes.
 int bulk_chunk_elements(ElementType type);
+// Threads that sum the grid's partials (the error bound's finish block):
+// two_pass's second kernel (kFinishBlock); gather's warp 0 up to
+// kGatherWarpSlots blocks and all of block 0 above; otherwise the last
+// block, the kernel's own block (launch_constants.h, kernels/dot_kernel.cuh).
+int finish_block_threads(const VariantConfig& config, long long grid_blocks);
 
 // Names used in space files and CSV columns ("cover", "persistent:2", "tree", ...),
 // read from the axis table (core/variant_axes.hpp).

@@ -179,13 +179,7 @@ SummationShape VariantKernel::summation_shape() const {
     shape.per_thread_terms += kClusterBlocks;
     shape.partials = grid_blocks_ / kClusterBlocks;
   }
-  // The last block sums the partials (block or cluster) with the kernel's own
-  // block; gather's block 0 with one warp up to kGatherWarpSlots blocks, with
-  // the whole block above.
-  const bool warp_gathers = grid_blocks_ <= dotsweep_kernels::kGatherWarpSlots;
-  shape.finish_block = config_.finish == GridFinish::two_pass ? kFinishBlock
-                       : config_.finish == GridFinish::gather && warp_gathers ? dotsweep_kernels::kGatherThreads
-                                                                              : config_.block;
+  shape.finish_block = finish_block_threads(config_, grid_blocks_);
   // What the sums are rounded to: f32 (own on f32/f16/bf16, kahan) or f64
   // (own on f64, acc f64). Kahan compensates each thread's chain only; the
   // block and grid sums are plain f32.
