@@ -24,10 +24,11 @@ kernel; last = one launch, the last block sums the partials; cluster = sm_90
 clusters then the last block; atick = one launch, no memset: atomicAdd into a
 scratch sum that the last block takes and zeroes; gather = one launch, no
 atomics: block 0 waits for every block's total in its own slot), plain loads,
-float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan; f64). Other layouts: idiv, istride,
-pad, lib (cub); reductions: treewt, cg, cubwarp, cubrake, cubrakec; hints: nc,
-noalloc, cs (streaming), pf256 (l2_prefetch: each L2 miss fetches 256 bytes),
-bulk (the cp.async.bulk ring, sm_90).
+float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan;
+f64). Other layouts: idiv, istride, pad, lib (cub); reductions: treewt, cg,
+cubwarp, cubrake, cubrakec; hints: nc, noalloc, cs (streaming), pf256
+(l2_prefetch: each L2 miss fetches 256 bytes), bulk (the cp.async.bulk ring,
+sm_90).
 
 Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
 input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run
