@@ -38,7 +38,28 @@ template <class E>
 std::size_t axis_size() {
   return AxisTable<E>::values().size();
 }
+// Every value of every axis is in at least one of the configs.
+void check_every_axis_value(const std::vector<VariantConfig>& v) {
+  CHECK(values_in<ElementType>(v, [](const VariantConfig& c) { return c.type; }).size() == axis_size<ElementType>());
+  CHECK(values_in<SharedLayout>(v, [](const VariantConfig& c) { return c.layout; }).size() == axis_size<SharedLayout>());
+  CHECK(values_in<BlockReduce>(v, [](const VariantConfig& c) { return c.reduce; }).size() == axis_size<BlockReduce>());
+  CHECK(values_in<GridFinish>(v, [](const VariantConfig& c) { return c.finish; }).size() == axis_size<GridFinish>());
+  CHECK(values_in<LoadHint>(v, [](const VariantConfig& c) { return c.hint; }).size() == axis_size<LoadHint>());
+  CHECK(values_in<Accumulator>(v, [](const VariantConfig& c) { return c.acc; }).size() == axis_size<Accumulator>());
+  CHECK(values_in<GridKind>(v, [](const VariantConfig& c) { return c.grid; }).size() == axis_size<GridKind>());
+}
 }  // namespace
+
+// The GPU tests' space promises one variant per code path (its header):
+// every value of every axis, all valid on sm_90.
+TEST_CASE("the quick space: every axis value, none rejected on sm_90") {
+  const SearchSpace space = load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
+  DeviceLimits h200;
+  h200.arch = 90;
+  const SpacePlan plan = plan_space(space, h200);
+  CHECK(plan.rejected.empty());
+  check_every_axis_value(plan.valid);
+}
 
 // The issue's promise for the default space: 1000+ valid configurations over
 // the four types on sm_90, none rejected, and every value of every axis in at
@@ -51,13 +72,7 @@ TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every
   CHECK(plan.rejected.empty());
   CHECK(plan.valid.size() >= 1000);
   const auto& v = plan.valid;
-  CHECK(values_in<ElementType>(v, [](const VariantConfig& c) { return c.type; }).size() == axis_size<ElementType>());
-  CHECK(values_in<SharedLayout>(v, [](const VariantConfig& c) { return c.layout; }).size() == axis_size<SharedLayout>());
-  CHECK(values_in<BlockReduce>(v, [](const VariantConfig& c) { return c.reduce; }).size() == axis_size<BlockReduce>());
-  CHECK(values_in<GridFinish>(v, [](const VariantConfig& c) { return c.finish; }).size() == axis_size<GridFinish>());
-  CHECK(values_in<LoadHint>(v, [](const VariantConfig& c) { return c.hint; }).size() == axis_size<LoadHint>());
-  CHECK(values_in<Accumulator>(v, [](const VariantConfig& c) { return c.acc; }).size() == axis_size<Accumulator>());
-  CHECK(values_in<GridKind>(v, [](const VariantConfig& c) { return c.grid; }).size() == axis_size<GridKind>());
+  check_every_axis_value(v);
   // Every type has every finish (the small-n path differs per type).
   for (const auto& type : AxisTable<ElementType>::values()) {
     std::set<GridFinish> finishes;
