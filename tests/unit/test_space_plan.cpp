@@ -48,15 +48,20 @@ void check_every_axis_value(const std::vector<VariantConfig>& v) {
   CHECK(values_in<Accumulator>(v, [](const VariantConfig& c) { return c.acc; }).size() == axis_size<Accumulator>());
   CHECK(values_in<GridKind>(v, [](const VariantConfig& c) { return c.grid; }).size() == axis_size<GridKind>());
 }
+SearchSpace committed_space(const std::string& name) {
+  return load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/" + name);
+}
+SpacePlan plan_for_arch(const SearchSpace& space, int arch) {
+  DeviceLimits limits;
+  limits.arch = arch;
+  return plan_space(space, limits);
+}
 }  // namespace
 
 // The GPU tests' space promises one variant per code path (its header):
 // every value of every axis, all valid on sm_90.
 TEST_CASE("the quick space: every axis value, none rejected on sm_90") {
-  const SearchSpace space = load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
-  DeviceLimits h200;
-  h200.arch = 90;
-  const SpacePlan plan = plan_space(space, h200);
+  const SpacePlan plan = plan_for_arch(committed_space("quick.toml"), 90);
   CHECK(plan.rejected.empty());
   check_every_axis_value(plan.valid);
 }
@@ -65,10 +70,8 @@ TEST_CASE("the quick space: every axis value, none rejected on sm_90") {
 // the four types on sm_90, none rejected, and every value of every axis in at
 // least one of them (the slices in variants/default.toml).
 TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every axis value and type") {
-  const SearchSpace space = load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/default.toml");
-  DeviceLimits h200;
-  h200.arch = 90;
-  const SpacePlan plan = plan_space(space, h200);
+  const SearchSpace space = committed_space("default.toml");
+  const SpacePlan plan = plan_for_arch(space, 90);
   CHECK(plan.rejected.empty());
   CHECK(plan.valid.size() >= 1000);
   const auto& v = plan.valid;
@@ -82,9 +85,7 @@ TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every
     CHECK(finishes.size() == axis_size<GridFinish>());
   }
   // Below sm_90 the cluster finish and the bulk ring are rejected, with reasons.
-  DeviceLimits ampere;
-  ampere.arch = 80;
-  const SpacePlan old = plan_space(space, ampere);
+  const SpacePlan old = plan_for_arch(space, 80);
   CHECK_FALSE(old.rejected.empty());
   for (const auto& r : old.rejected) CHECK(r.reason.find("sm_80") != std::string::npos);
   // The finishes that need no cluster run there too, for every type.
