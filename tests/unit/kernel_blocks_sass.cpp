@@ -8,7 +8,8 @@
 // - the warp-synchronous tail (block_reduce.cuh) really drops block barriers:
 //   Block 256 has 9 BAR.SYNC as a plain tree, 3 with the tail.
 // - each load hint (load.cuh) is its own instruction: LDG with .CONSTANT
-//   (nc), .NA (no_allocate), .EF (streaming) or none of them (plain).
+//   (nc), .NA (no_allocate), .EF (streaming), .LTC256B (l2_prefetch) or none
+//   of them (plain); every global-load hint of the axis table has its row.
 // - the bulk ring (bulk_ring.cuh) issues bulk copies (UBLKCP) and waits on
 //   mbarrier phases (SYNCS.PHASECHK).
 // - the ticket of the last-block and atomic-ticket finishes (dot_kernel.cuh)
@@ -28,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "core/variant_axes.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 #include "kernel_blocks_source.hpp"
 
@@ -103,7 +105,14 @@ struct Checker {
 const std::string kTree = "block_sum_probe<float, 256, dk::Layout::sequential, dk::Reduce::tree>";
 const std::string kTail = "block_sum_probe<float, 256, dk::Layout::sequential, dk::Reduce::tree_warp_tail>";
 const std::string kRing = "bulk_ring_probe<float, dk::Accum::own, 256, 4, 1024>";
-const char* const kHintNames[] = {"plain", "nc", "no_allocate", "streaming", "l2_prefetch"};
+// Each global-load hint and the SASS qualifier its LDG carries ("" for plain,
+// which must carry none of the others).
+struct HintSass {
+  const char* name;
+  const char* qualifier;
+};
+const HintSass kHints[] = {
+    {"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}, {"l2_prefetch", "LTC256B"}};
 std::string load_probe_name(const std::string& hint) { return "load_probe<float, 4, dk::Hint::" + hint + ">"; }
 
 void check_kahan(Checker& c) {
@@ -126,21 +135,22 @@ void check_warp_tail(Checker& c) {
 }
 
 void check_load_hints(Checker& c) {
-  struct Hint {
-    const char* name;
-    const char* qualifier;  // "" for plain
-  };
-  const Hint hints[] = {{"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}, {"l2_prefetch", "LTC256B"}};
-  for (const Hint& h : hints) {
+  // The table above against the axis table: a new hint needs its row here.
+  std::vector<std::string> table, axis;
+  for (const HintSass& h : kHints) table.push_back(h.name);
+  for (const auto& v : dotsweep::AxisTable<dotsweep::LoadHint>::values())
+    if (v.value != dotsweep::LoadHint::bulk) axis.push_back(v.name);  // bulk is no load instruction
+  if (table != axis) c.fail("load hints", "the SASS table's hints differ from the axis table's");
+  for (const HintSass& h : kHints) {
     const std::string sass = c.sass(load_probe_name(h.name));
     std::smatch m;
     const std::regex ldg("\\bLDG\\.E[.A-Z0-9_]*");
     const std::string opcode = std::regex_search(sass, m, ldg) ? m.str() : "";
     const auto has = [&](const char* q) { return opcode.find(std::string(".") + q) != std::string::npos; };
-    const bool wide = has("128");
-    const bool right =
-        *h.qualifier ? has(h.qualifier) : !has("CONSTANT") && !has("NA") && !has("EF") && !has("LTC256B");
-    if (!wide || !right) c.fail(std::string("load hint ") + h.name, "first load is '" + opcode + "'");
+    bool right = *h.qualifier ? has(h.qualifier) : true;
+    if (!*h.qualifier)
+      for (const HintSass& other : kHints) right = right && (!*other.qualifier || !has(other.qualifier));
+    if (!has("128") || !right) c.fail(std::string("load hint ") + h.name, "first load is '" + opcode + "'");
     else c.pass(std::string("load<") + h.name + "> of a float4 is " + opcode);
   }
 }
@@ -206,7 +216,7 @@ int main(int argc, char** argv) {
     return 77;
   }
   std::vector<std::string> names = {"kahan_sass_probe", "kahan_plain_ops_probe", kTree, kTail, kRing};
-  for (const char* hint : kHintNames) names.push_back(load_probe_name(hint));
+  for (const HintSass& h : kHints) names.push_back(load_probe_name(h.name));
   for (const char* finish : kTicketFinishes) names.push_back(finish_probe_name(finish));
   names.push_back(finish_probe_name("gather"));
   names.push_back("fenced_ticket_probe");
