@@ -12,10 +12,13 @@ constexpr int kFinishBlock = 512;
 // one warp, whose lanes each sum a chain of slots before one shuffle tree.
 // The error bound's shape reads it as the finish's block.
 constexpr int kGatherThreads = 32;
-// Grids of up to this many blocks are gathered by that warp; larger ones by
-// all of block 0, then its block reduction (the finish block is then the
-// kernel's block). 512 slots are two batches of 8 loads per lane.
-constexpr int kGatherWarpSlots = 512;
+// Grids of up to this many blocks are gathered by that warp (one batch of 8
+// loads per lane); larger ones by all of block 0, then its block reduction
+// (the finish block is then the kernel's block). Measured on the H200
+// (session 8, docs/kernels.md "The switch point"): at 256 blocks the warp
+// was faster in 5 of 6 shapes (by 1-6% cold), at 512 the block in 4 of 6
+// (2-9% cold, 7-13% hot).
+constexpr int kGatherWarpSlots = 256;
 
 // Blocks per thread-block cluster of the cluster finish (sm_90): 8, the
 // largest size every sm_90 GPU guarantees to schedule.

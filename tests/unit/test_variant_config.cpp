@@ -253,18 +253,18 @@ TEST_CASE("hint bulk: sm_90, one 16-byte chunk per vec, the ring within the opt-
   CHECK(dynamic_shared_bytes(plain) == 0);
 }
 
-TEST_CASE("finish block: two_pass's second kernel, gather's warp up to 512 blocks and its block above, else the block") {
+TEST_CASE("finish block: two_pass's second kernel, gather's warp up to 256 blocks and its block above, else the block") {
   VariantConfig c;
   c.block = 256;
   c.finish = GridFinish::two_pass;
   CHECK(finish_block_threads(c, 4096) == 512);
   c.finish = GridFinish::gather;
   CHECK(finish_block_threads(c, 1) == 32);
-  CHECK(finish_block_threads(c, 512) == 32);
-  CHECK(finish_block_threads(c, 513) == 256);
+  CHECK(finish_block_threads(c, 256) == 32);
+  CHECK(finish_block_threads(c, 257) == 256);
   for (const GridFinish f : {GridFinish::atomic, GridFinish::last_block, GridFinish::cluster, GridFinish::atomic_ticket}) {
     c.finish = f;
-    CHECK(finish_block_threads(c, 513) == 256);
+    CHECK(finish_block_threads(c, 257) == 256);
   }
 }
 
