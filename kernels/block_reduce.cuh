@@ -2,8 +2,16 @@
 // memory and which words each step touches) x a reduction algorithm.
 // block_sum<Acc, Block, L, R>::run(v) returns the sum of every thread's v in
 // thread 0 (other threads get an unspecified value). Acc is float or double.
-// Call it once per kernel (or __syncthreads() between calls): each
-// instantiation owns one static shared array.
+//
+// Reuse contract (as CUB's BlockReduce states for its TempStorage): each
+// instantiation owns one static shared array, and run() reads it after its
+// own barrier but returns without another one, so warps leave run() while
+// others (warp 0, or every thread reading shared[0]) still read the array.
+// A second run() of the same instantiation in one block must therefore come
+// after a __syncthreads() that every thread reaches once the first run()
+// has returned; without it the second call's writes race the first call's
+// reads (compute-sanitizer's racecheck reports it; tools/compute_sanitize.sh
+// plants this race to prove it would).
 //
 // Valid (Layout, Reduce) pairs; anything else fails a static_assert:
 //   Reduce::tree            interleaved_divergent, interleaved_strided,

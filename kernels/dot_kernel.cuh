@@ -288,6 +288,9 @@ __device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, ty
   Acc acc = threadIdx.x == 0 ? block_total : Acc(0);  // the block total is thread 0's
   if (count > static_cast<unsigned int>(kGatherWarpSlots)) {
     acc = take_gathered_slots<P::kBlock>(acc, slots, count);
+    // The block total came from this same block_sum: its reuse contract
+    // wants every thread past that call before the array is written again.
+    __syncthreads();
     acc = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
   } else {
     static_assert(kGatherThreads == kWarpThreads, "the small-grid gather is one warp's shuffles");

@@ -1,30 +1,43 @@
 #!/usr/bin/env bash
 # Runs compute-sanitizer's memcheck, racecheck, initcheck and synccheck over
-#   1. a sweep of every quick.toml variant and the baselines (cuBLAS, CUB) at
-#      small and awkward sizes with few samples: the kernels as NVRTC builds
-#      them, through the sweep's own path (exact checks, timing, read ceiling);
-#   2. the GPU test binary's correctness and timing tests: the harness's own
-#      kernels (timing probes, blockers, the reference reduction). The mutant
-#      kernels are left out: some read out of bounds on purpose.
-# and prints one summary line per tool; exit 1 when any tool reported an
-# error or did not finish. Needs a GPU host and a built tree (default build/).
+# slices of the work, one line per (tool, slice):
+#   planted  racecheck only: the GPU test that reuses a block reduction without
+#            the barrier its contract asks for must be reported (hazards > 0,
+#            the sanitizer's error exit), and the same test with the barrier
+#            must be clean: proof that a clean run means the tool was looking;
+#   tests    the GPU test binary's cases that exercise the harness and the
+#            kernel building blocks (SANITIZE_TEST_CASES): kernel blocks, the
+#            one-launch finishes, the timers, every type's baselines; the
+#            mutants are left out (some read out of bounds or race on
+#            purpose), and so is the quick-space case up to 2^28 + 3, which
+#            the quick slice covers at sanitizable sizes;
+#   quick    a sweep of variants/quick.toml (every axis value, baselines too);
+#   f32 f64 f16 bf16
+#            a sweep of that type's slice of variants/default.toml
+#            (tools/space_slice.py): together every layout, reduction, finish,
+#            hint, accumulator and type of the default space.
+# Sweeps run in-process (--no-isolate) at awkward sizes with few samples. A
+# slice is clean when the sanitizer reports 0 errors (racecheck: 0 hazards)
+# and the program exits 0; --error-exitcode makes any finding fail the run
+# even where the program itself would exit 0. Exit 1 when any slice is not
+# clean. Needs a GPU host and a built tree (default build/).
 #   tools/compute_sanitize.sh [BUILD_DIR]
-# Environment: SANITIZE_SIZES (default 1,31,4097,65537,1000003),
-#              SANITIZE_MODES (default cold), SANITIZE_TOOLS (default all four),
-#              SANITIZE_OUT (default a new folder under /tmp; logs stay there),
-#              SANITIZE_TEST_CASES (doctest -tc filter for gpu_tests, default
-#              every case but the mutants; "none" skips gpu_tests: under
-#              racecheck the whole binary takes far longer than the sweep).
+# Environment: SANITIZE_SLICES (default "planted tests quick f32 f64 f16 bf16"),
+#              SANITIZE_TOOLS (default all four), SANITIZE_TEST_CASES (doctest
+#              -tc filter for the tests slice), SANITIZE_SIZES (default
+#              1,4097,1000003), SANITIZE_OUT (default a new folder under /tmp;
+#              logs and summary.tsv stay there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 dotsweep=$build/src/cli/dotsweep
 gpu_tests=$build/tests/gpu/gpu_tests
-sizes=${SANITIZE_SIZES:-1,31,4097,65537,1000003}
-modes=${SANITIZE_MODES:-cold}
+slices=${SANITIZE_SLICES:-planted tests quick f32 f64 f16 bf16}
 tools=${SANITIZE_TOOLS:-memcheck racecheck initcheck synccheck}
-test_cases=${SANITIZE_TEST_CASES:-*}
+sizes=${SANITIZE_SIZES:-1,4097,1000003}
+test_cases=${SANITIZE_TEST_CASES:-kernel blocks*,last_block, cluster*,cold timing*,hot timing*,an enqueue that throws*,every type*}
 out=${SANITIZE_OUT:-$(mktemp -d /tmp/dotsweep-compute-sanitize.XXXXXX)}
+readonly found_exit=86  # the sanitizer's exit status when it reported anything
 
 sanitizer=$(command -v compute-sanitizer || true)
 for dir in /usr/local/cuda/bin /usr/local/cuda-13/bin /usr/local/cuda-12/bin; do
@@ -37,50 +50,75 @@ done
 "$dotsweep" info >/dev/null 2>&1 || { echo "compute_sanitize: no usable GPU (dotsweep info failed)" >&2; exit 1; }
 mkdir -p "$out"
 
-# errors_in LOG: the tool's error count, or "unfinished" when it printed no
-# summary. memcheck, initcheck and synccheck end with "ERROR SUMMARY: N
-# errors"; racecheck with "RACECHECK SUMMARY: H hazards displayed (E errors,
-# W warnings)", where a hazard of either kind counts.
-errors_in() {
-  local count
-  count=$(sed -n 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' "$1" | tail -1)
-  [[ -z $count ]] && count=$(sed -n 's/.*RACECHECK SUMMARY: \([0-9][0-9]*\) hazard.*/\1/p' "$1" | tail -1)
-  echo "${count:-unfinished}"
+# findings LOG: "errors hazards" from the sanitizer's summary, "unfinished"
+# when it printed none. memcheck, initcheck and synccheck end with "ERROR
+# SUMMARY: N errors"; racecheck with "RACECHECK SUMMARY: H hazards displayed
+# (E errors, W warnings)".
+findings() {
+  local errors hazards
+  errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' "$1" | tail -1)
+  if [[ -z $errors ]]; then
+    hazards=$(sed -n 's/.*RACECHECK SUMMARY: \([0-9][0-9]*\) hazard.*/\1/p' "$1" | tail -1)
+    errors=$(sed -n 's/.*RACECHECK SUMMARY: .*(\([0-9][0-9]*\) error.*/\1/p' "$1" | tail -1)
+  fi
+  [[ -z $errors ]] && { echo unfinished; return; }
+  echo "$errors ${hazards:-0}"
+}
+
+# sanitize TOOL NAME CMD...: runs CMD under TOOL, logs to $out/TOOL.NAME.*,
+# sets $exit_status and $found ("errors hazards" or "unfinished").
+sanitize() {
+  local tool=$1 name=$2
+  shift 2
+  "$sanitizer" --tool "$tool" --error-exitcode "$found_exit" --log-file "$out/$tool.$name.log" --print-limit 20 \
+    "$@" >"$out/$tool.$name.out" 2>&1
+  exit_status=$?
+  found=$(findings "$out/$tool.$name.log")
+}
+
+sweep_cmd() {  # sweep_cmd SPACE NAME
+  echo "$dotsweep" --no-isolate --space "$1" --sizes "$sizes" --mode cold --min-samples 1 --max-samples 2 \
+    --time-budget 0.05 --no-progress --out "$out/$2.report"
 }
 
 status=0
-summary=()
-for tool in $tools; do
-  # A warm cubin cache keeps NVRTC out of the sanitized run's time; the
-  # kernels are the same either way.
-  sweep_log=$out/$tool.sweep.log tests_log=$out/$tool.gpu_tests.log
-  start=$SECONDS
-  "$sanitizer" --tool "$tool" --log-file "$sweep_log" --print-limit 20 \
-    "$dotsweep" --space variants/quick.toml --sizes "$sizes" --mode "$modes" --min-samples 1 --max-samples 2 \
-    --time-budget 0.05 --no-progress --out "$out/$tool.report" >"$out/$tool.sweep.out" 2>&1
-  sweep_exit=$?
-  tests_exit=0 tests_errors=skipped
-  if [[ $test_cases != none ]]; then
-    "$sanitizer" --tool "$tool" --log-file "$tests_log" --print-limit 20 \
-      "$gpu_tests" --test-case="$test_cases" --test-case-exclude='*mutant*' >"$out/$tool.gpu_tests.out" 2>&1
-    tests_exit=$?
-    tests_errors=$(errors_in "$tests_log")
-  fi
-  sweep_errors=$(errors_in "$sweep_log")
-  verdict=clean
-  if [[ $sweep_errors != 0 || ($tests_errors != 0 && $tests_errors != skipped) ]]; then
+printf 'tool\tslice\terrors\thazards\texit\tseconds\tverdict\n' >"$out/summary.tsv"
+report() {  # report TOOL SLICE VERDICT SECONDS
+  local errors=${found%% *} hazards=${found##* }
+  [[ $found == unfinished ]] && errors=unfinished hazards=unfinished
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$errors" "$hazards" "$exit_status" "$4" "$3" >>"$out/summary.tsv"
+  printf '%-9s %-8s %-6s errors %-10s hazards %-10s exit %-3s %5ss\n' "$1" "$2" "$3" "$errors" "$hazards" \
+    "$exit_status" "$4"
+  [[ $3 == clean || $3 == caught ]] || status=1
+}
+
+for slice in $slices; do
+  for tool in $tools; do
+    start=$SECONDS
+    case $slice in
+      planted)
+        [[ $tool == racecheck ]] || continue
+        sanitize racecheck planted-race "$gpu_tests" --test-case='mutant: block_sum reused without a barrier*'
+        verdict=missed
+        [[ $found != unfinished && ${found##* } -gt 0 && $exit_status == "$found_exit" ]] && verdict=caught
+        report racecheck planted "$verdict" $((SECONDS - start))
+        start=$SECONDS
+        sanitize racecheck planted-fixed "$gpu_tests" --test-case='kernel blocks: block_sum reused after the barrier*'
+        verdict=FAILED
+        [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
+        report racecheck fixed "$verdict" $((SECONDS - start))
+        continue ;;
+      tests) sanitize "$tool" tests "$gpu_tests" --test-case="$test_cases" --test-case-exclude='*mutant*' ;;
+      quick) sanitize "$tool" quick $(sweep_cmd variants/quick.toml "$tool.quick") ;;
+      f32 | f64 | f16 | bf16)
+        python3 tools/space_slice.py variants/default.toml "$slice" >"$out/default-$slice.toml" || exit 1
+        sanitize "$tool" "$slice" $(sweep_cmd "$out/default-$slice.toml" "$tool.$slice") ;;
+      *) echo "compute_sanitize: unknown slice '$slice'" >&2; exit 2 ;;
+    esac
     verdict=FAILED
-    status=1
-  fi
-  # The test binary's own exit is shown, not judged: instrumented kernels run
-  # 10-100x slower, which timing assertions may notice.
-  line=$(printf '%-9s %-7s sweep of quick.toml (sizes %s, %s): %s errors, exit %d; gpu_tests (no mutants): %s errors, exit %d; %ds; logs %s/%s.*' \
-    "$tool" "$verdict" "$sizes" "$modes" "$sweep_errors" "$sweep_exit" "$tests_errors" "$tests_exit" \
-    $((SECONDS - start)) "$out" "$tool")
-  summary+=("$line")
-  echo "$line"
+    [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
+    report "$tool" "$slice" "$verdict" $((SECONDS - start))
+  done
 done
-echo
-echo "compute-sanitizer summary ($("$sanitizer" --version | sed -n 's/.*Version \(.*\)/\1/p' | head -1)):"
-printf '%s\n' "${summary[@]}"
+echo "compute-sanitizer $("$sanitizer" --version | sed -n 's/.*Version \(.*\)/\1/p' | head -1); sizes $sizes; logs in $out"
 exit $status

@@ -115,4 +115,24 @@ std::optional<std::string> timed_result_mismatch(double timed_result, const Obse
          number(expected.floats.value);
 }
 
+std::optional<std::string> timed_results_mismatch(const std::vector<double>& timed_results,
+                                                  const ObservedResults& checked, const CorrectnessVerdict& verdict,
+                                                  const ExpectedResults& expected, bool promises_determinism) {
+  if (timed_results.empty()) return std::string("no timed launch's result was read");
+  std::size_t differing = 0, first = 0;
+  std::optional<std::string> first_reason;
+  for (std::size_t i = 0; i < timed_results.size(); ++i) {
+    auto reason = timed_result_mismatch(timed_results[i], checked, verdict, expected, promises_determinism);
+    if (!reason) continue;
+    if (!first_reason) {
+      first_reason = std::move(reason);
+      first = i;
+    }
+    ++differing;
+  }
+  if (!first_reason) return std::nullopt;
+  return std::to_string(differing) + " of " + std::to_string(timed_results.size()) +
+         " timed launches differ; launch " + std::to_string(first + 1) + ": " + *first_reason;
+}
+
 }  // namespace dotsweep

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/error_bound.hpp"
 #include "core/input_data.hpp"
@@ -57,5 +58,15 @@ CorrectnessVerdict judge_results(const ObservedResults& observed, const Expected
 std::optional<std::string> timed_result_mismatch(double timed_result, const ObservedResults& checked,
                                                  const CorrectnessVerdict& verdict, const ExpectedResults& expected,
                                                  bool promises_determinism);
+
+// The same judgement over every timed launch whose result was read (cold:
+// each sample; hot: each slot of each replay): a finish whose summation order
+// depends on which block finishes last may agree on two checked launches and
+// differ on the tenth. Returns "K of N timed launches ..." with the first
+// differing launch's reason; an empty list is itself a mismatch (nothing
+// timed was seen to compute anything).
+std::optional<std::string> timed_results_mismatch(const std::vector<double>& timed_results,
+                                                  const ObservedResults& checked, const CorrectnessVerdict& verdict,
+                                                  const ExpectedResults& expected, bool promises_determinism);
 
 }  // namespace dotsweep

@@ -194,7 +194,7 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
     const DotInputs inputs = g->buffers->main();
     if (op.host_synchronous && !g->host_timer) g->host_timer.emplace(g->device, g->stream.get());
     double clock_sum = 0;
-    void* last_output = inputs.result;
+    std::vector<double> launch_results;
     for (auto _ : state) {
       // thrust waits on the host inside its call: the sweep's host-synchronous
       // timer (L2 evicted, host wall time of one call), never the blocker.
@@ -203,13 +203,12 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
                                        : g->timer.measure(*op.operation, inputs, kOneSample);
       state.SetIterationTime(sample.us.front() * 1e-6);
       clock_sum += sample.clock_mhz.front();
-      last_output = sample.last_output;
+      launch_results.insert(launch_results.end(), sample.launch_results.begin(), sample.launch_results.end());
     }
-    // The result the timed launches left must be the checked one (as after a sweep's timing).
+    // Every timed launch must have computed the checked result (as in a sweep's timing).
     if (!op.timed_only) {
-      const double timed = read_result(last_output, op.type, g->stream.get());
-      if (auto mismatch = timed_result_mismatch(timed, outcome.observed, outcome.verdict, g->expected,
-                                                op.operation->promises_determinism()))
+      if (auto mismatch = timed_results_mismatch(launch_results, outcome.observed, outcome.verdict, g->expected,
+                                                 op.operation->promises_determinism()))
         return state.SkipWithError(mismatch->c_str());
     }
 

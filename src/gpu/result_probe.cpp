@@ -1,6 +1,9 @@
 #include "gpu/result_probe.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
+#include <utility>
 
 #include "gpu/cuda_error.hpp"
 
@@ -26,6 +29,59 @@ double read_result(const void* slot, ElementType type, cudaStream_t stream) {
              "read result");
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(read result)");
   return result_bytes(type) == 8 ? as_double : static_cast<double>(as_float);
+}
+
+LaunchResultReader::LaunchResultReader(std::vector<const void*> slots, ElementType type)
+    : type_(type) {
+  // Operations that compute nothing (the launch floor, the read ceiling,
+  // timing probes) have no result slot: there is nothing to read.
+  for (const void* slot : slots)
+    if (slot) slots_.push_back(slot);
+  const auto width = static_cast<std::size_t>(result_bytes(type_));
+  if (slots_.size() > 1) {
+    const auto* first = static_cast<const unsigned char*>(slots_[0]);
+    const auto* second = static_cast<const unsigned char*>(slots_[1]);
+    const std::size_t pitch = second > first ? static_cast<std::size_t>(second - first) : 0;
+    bool even = pitch >= width;
+    for (std::size_t i = 2; even && i < slots_.size(); ++i)
+      even = static_cast<const unsigned char*>(slots_[i]) == first + i * pitch;
+    pitch_ = even ? pitch : 0;
+  } else {
+    pitch_ = width;
+  }
+  void* host = nullptr;
+  check_cuda(cudaHostAlloc(&host, std::max<std::size_t>(1, slots_.size()) * width, cudaHostAllocDefault),
+             "cudaHostAlloc(launch results)");
+  host_ = static_cast<unsigned char*>(host);
+}
+
+LaunchResultReader::~LaunchResultReader() { cudaFreeHost(host_); }
+
+std::vector<double> LaunchResultReader::read(cudaStream_t stream) {
+  const auto width = static_cast<std::size_t>(result_bytes(type_));
+  if (slots_.empty()) return {};
+  if (pitch_ != 0) {
+    check_cuda(cudaMemcpy2DAsync(host_, width, slots_[0], pitch_, width, slots_.size(), cudaMemcpyDeviceToHost, stream),
+               "read launch results");
+  } else {
+    for (std::size_t i = 0; i < slots_.size(); ++i)
+      check_cuda(cudaMemcpyAsync(host_ + i * width, slots_[i], width, cudaMemcpyDeviceToHost, stream),
+                 "read launch result");
+  }
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(launch results)");
+  std::vector<double> values(slots_.size());
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (width == 8) {
+      double v;
+      std::memcpy(&v, host_ + i * width, sizeof v);
+      values[i] = v;
+    } else {
+      float v;
+      std::memcpy(&v, host_ + i * width, sizeof v);
+      values[i] = v;
+    }
+  }
+  return values;
 }
 
 double run_and_read(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream) {

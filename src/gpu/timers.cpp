@@ -5,6 +5,7 @@
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/harness_kernels.hpp"
+#include "gpu/result_probe.hpp"
 
 namespace dotsweep {
 
@@ -131,7 +132,7 @@ TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& input
   warm_up(operation, inputs, stream_);
   const StoppingRule rule = with_resolution(rule_in, 1);
   TimingSamples samples;
-  samples.last_output = inputs.result;
+  LaunchResultReader results({inputs.result}, inputs.type);
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
     flush_l2();
@@ -143,6 +144,7 @@ TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& input
     }
     samples.us.push_back(events_.elapsed_us());
     samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
+    for (double r : results.read(stream_)) samples.launch_results.push_back(r);
   }
   return samples;
 }
@@ -156,7 +158,9 @@ TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotIn
   warm_up(operation, slots.front(), stream_);
   TimingSamples samples;
   samples.launches = hot_launches(operation, slots, stream_);
-  samples.last_output = slots[(samples.launches - 1) % slots.size()].result;
+  std::vector<const void*> written;
+  for (std::size_t k = 0; k < std::min(samples.launches, slots.size()); ++k) written.push_back(slots[k].result);
+  LaunchResultReader results(std::move(written), slots.front().type);
   GraphGuard graph;
   capture(operation, slots, samples.launches, stream_, graph);
   samples.held_until_enqueued = graph.kernels_only();
@@ -176,6 +180,7 @@ TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotIn
     }
     samples.us.push_back(events_.elapsed_us() / static_cast<double>(samples.launches));
     samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
+    for (double r : results.read(stream_)) samples.launch_results.push_back(r);
   }
   return samples;
 }

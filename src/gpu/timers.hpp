@@ -41,7 +41,10 @@ struct TimingSamples {
   std::vector<double> clock_mhz;  // SM clock read by the blocker next to each sample (0 = unknown)
   std::size_t launches = 1;       // launches per sample
   bool held_until_enqueued = true; // false: hot graph with non-kernel nodes, held for a fixed spin only
-  void* last_output = nullptr;    // where the last timed launch left its result (device memory, result_bytes of its type)
+  // The result of every timed launch that was read back after its sample,
+  // outside the events: cold, one per sample; hot, each slot the graph
+  // wrote, per sample (a slot written twice in one replay shows its later launch).
+  std::vector<double> launch_results;
 };
 
 // Start/stop events, destroyed with the owner.

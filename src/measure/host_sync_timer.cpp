@@ -5,6 +5,7 @@
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/harness_kernels.hpp"
+#include "gpu/result_probe.hpp"
 
 namespace dotsweep {
 
@@ -44,7 +45,7 @@ TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<
     const auto t1 = std::chrono::steady_clock::now();
     samples.us.push_back(seconds_between(t0, t1) * 1e6);
     samples.clock_mhz.push_back(0);  // no blocker, no SM clock probe: unknown, never dropped
-    samples.last_output = inputs.result;
+    samples.launch_results.push_back(read_result(inputs.result, inputs.type, stream_));
   }
   return samples;
 }

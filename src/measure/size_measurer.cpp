@@ -201,8 +201,8 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
   fill_timing(row, timing, buffers.type(), device_.peak_gbps);
   fill_witness(row, before, after);
   if (op.timed_only) return;  // nothing was computed, so there is nothing to compare
-  const double timed = read_result(timing.last_output, buffers.type(), stream_);
-  if (auto mismatch = timed_result_mismatch(timed, op.observed, verdict, expected, op.operation->promises_determinism())) {
+  if (auto mismatch = timed_results_mismatch(timing.launch_results, op.observed, verdict, expected,
+                                             op.operation->promises_determinism())) {
     row.correct = false;
     row.reason = *mismatch;
   }

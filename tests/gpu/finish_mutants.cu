@@ -211,6 +211,42 @@ class BrokenGather : public BrokenFinish {
   DeviceBuffer<unsigned int> slots_;
 };
 
+// Counts its launches; on the seventh of every eight it moves the result one
+// ulp up. The sweep's path launches an operation eight times per size (two
+// exact checks, two float checks, a warm-up, then three cold samples when
+// min = max = 3), so the moved launch is the middle timed one: neither a
+// checked launch nor the last timed one.
+__global__ void moves_one_launch_in_eight(unsigned int* launches, float* result) {
+  if ((*launches)++ % 8 == 6) *result = nextafterf(*result, INFINITY);
+}
+
+// A deterministic last-block finish (the real one, dot_kernel.cuh) followed
+// by moves_one_launch_in_eight: it promises the same bits and breaks that
+// promise on one launch that only a check of every timed launch sees.
+class DriftingLastBlock : public BrokenFinish {
+ public:
+  DriftingLastBlock() : BrokenFinish(false), launches_(1) {
+    check_cuda(cudaMemset(launches_.get(), 0, sizeof(unsigned int)), "cudaMemset(launches)");
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  }
+  void prepare(long long n) override {
+    BrokenFinish::prepare(n);
+    if (partials_.size() < static_cast<std::size_t>(blocks_)) partials_ = DeviceBuffer<float>(blocks_);
+  }
+  void enqueue(const DotInputs& in, cudaStream_t stream) override {
+    const auto [a, b, result] = float_args(in);
+    dk::dot_kernel<Policy><<<static_cast<unsigned>(blocks_), kBlock, 0, stream>>>(a, b, in.n, partials_.get(),
+                                                                                   ticket_.get(), result);
+    moves_one_launch_in_eight<<<1, 1, 0, stream>>>(launches_.get(), result);
+    check_cuda(cudaGetLastError(), "launch drifting last_block");
+  }
+  bool promises_determinism() const override { return true; }
+
+ private:
+  DeviceBuffer<float> partials_;
+  DeviceBuffer<unsigned int> launches_;
+};
+
 }  // namespace
 
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
@@ -220,6 +256,7 @@ std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
   if (bug == "ticket-before-add") return std::make_unique<BrokenAtomicTicket>(TicketBug::ticket_before_add);
   if (bug == "gather-skips-last-slot") return std::make_unique<BrokenGather>(GatherBug::skips_last_slot);
   if (bug == "gather-never-empties") return std::make_unique<BrokenGather>(GatherBug::never_empties);
+  if (bug == "moves-one-launch-in-eight") return std::make_unique<DriftingLastBlock>();
   throw std::invalid_argument("no finish mutant " + bug);
 }
 

@@ -24,6 +24,9 @@ namespace dotsweep::test {
 // short, so the last block's total is missing whenever the grid has two or
 // more blocks. "gather-never-empties": block 0 never empties the slots, so
 // from the second launch on it reads the launch before's totals.
+// "moves-one-launch-in-eight": a correct last-block finish whose result moves
+// one ulp on the seventh launch of every eight: right on every checked
+// launch and on the last timed one, wrong on one timed launch in between.
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug);
 
 }  // namespace dotsweep::test

@@ -69,6 +69,23 @@ template <typename Acc, int Block> __global__ void __launch_bounds__(Block) tree
   if (t == 0) out[blockIdx.x] = shared[0];
 }
 
+// block_sum run twice by one block, as the gather finish does above its
+// switch point: the block reduction's reuse contract (block_reduce.cuh)
+// wants a __syncthreads() between the two calls. Without it the second
+// call's warp_partials writes race warp 0's reads in the first; the sums
+// are usually right anyway, which is why only racecheck can see it.
+template <bool Barrier> __global__ void __launch_bounds__(256) block_sum_reused(float* out) {
+  using Sum = dk::block_sum<float, 256, Layout::warp_partials, Reduce::shuffle>;
+  const float v = distinct_value<float, 256>();
+  const float first = Sum::run(v);
+  if (Barrier) __syncthreads();
+  const float second = Sum::run(2 * v);
+  if (threadIdx.x == 0) {
+    out[2 * blockIdx.x] = first;
+    out[2 * blockIdx.x + 1] = second;
+  }
+}
+
 template <typename Acc, int Block>
 void run_sum_kernel(void (*kernel)(Acc*), const std::string& name, std::vector<ExactCheck>& checks) {
   DeviceBuffer<Acc> out(kSumBlocks);
@@ -237,6 +254,23 @@ std::vector<ExactCheck> run_tree_skipping_last_step() {
   std::vector<ExactCheck> checks;
   run_sum_kernel<float, 256>(tree_skipping_last_step<float, 256>, "tree skipping its last step, 256", checks);
   run_sum_kernel<double, 64>(tree_skipping_last_step<double, 64>, "tree skipping its last step, 64", checks);
+  return checks;
+}
+
+std::vector<ExactCheck> run_block_sum_reused(bool barrier) {
+  DeviceBuffer<float> out(2 * kSumBlocks);
+  if (barrier) block_sum_reused<true><<<kSumBlocks, 256>>>(out.get());
+  else block_sum_reused<false><<<kSumBlocks, 256>>>(out.get());
+  check_cuda(cudaGetLastError(), "block_sum_reused launch");
+  float host[2 * kSumBlocks];
+  check_cuda(cudaMemcpy(host, out.get(), sizeof(host), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  std::vector<ExactCheck> checks;
+  for (int b = 0; b < kSumBlocks; ++b) {
+    const double expected = 256.0 * 257 / 2 + double(b) * 256 * 256;
+    const std::string block = "block " + std::to_string(b);
+    checks.push_back({block + " first call", host[2 * b], expected});
+    checks.push_back({block + " second call", host[2 * b + 1], 2 * expected});
+  }
   return checks;
 }
 

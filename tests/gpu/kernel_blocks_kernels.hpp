@@ -24,6 +24,12 @@ std::vector<ExactCheck> run_every_block_sum();
 // The same check on a mutant: the sequential tree that skips its last step.
 std::vector<ExactCheck> run_tree_skipping_last_step();
 
+// block_sum<float, 256, warp_partials, shuffle> run twice in each of three
+// blocks, with or without the __syncthreads() its reuse contract asks for
+// between the calls; the second call sums 2v. Without the barrier the race
+// is planted on purpose, for compute-sanitizer's racecheck to find.
+std::vector<ExactCheck> run_block_sum_reused(bool barrier);
+
 // One thread sums 1*1, 0*0, then 2^20 - 2 products 2^-12 * 2^-12 = 2^-24:
 // in f32 each small product alone rounds away against 1, so a plain f32 sum
 // stays 1 while the exact sum is 1 + (2^20 - 2) 2^-24 (representable in f32).

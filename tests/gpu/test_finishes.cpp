@@ -264,3 +264,27 @@ TEST_CASE("the finish checks catch a gather finish that skips a slot or never em
   // bits, so the repeat check cannot see this one.
   require_caught({"gather-never-empties"}, {(1LL << 24) + 3}, false);
 }
+
+TEST_CASE("every timed launch is checked: a finish that moves one ulp on one timed launch is incorrect") {
+  const DeviceInfo device = query_device(0);
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;  // 8 launches per size: the mutant's period
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::vector<MeasuredOperation> operations(1);
+  operations[0].name = "moves-one-launch-in-eight";
+  operations[0].operation = test::make_finish_mutant(operations[0].name);
+  for (const long long n : {1LL, 4097LL, (1LL << 20) + 3}) {
+    std::size_t rows = 0;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      ++rows;
+      CHECK_FALSE(row.correct);
+      // Seen by the timed-launch check, not by a checked launch.
+      CHECK(row.reason.find("1 of 3 timed launches differ; launch 2:") == 0);
+    });
+    CHECK(rows == 1);
+  }
+}

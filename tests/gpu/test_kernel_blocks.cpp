@@ -25,6 +25,22 @@ TEST_CASE("kernel blocks: the block_sum check catches a tree that skips its last
   }
 }
 
+TEST_CASE("kernel blocks: block_sum reused after the barrier its contract asks for is exact") {
+  const std::vector<ExactCheck> checks = run_block_sum_reused(true);
+  REQUIRE(!checks.empty());
+  for (const ExactCheck& c : checks) {
+    CAPTURE(c.name);
+    CHECK(c.got == c.expected);
+  }
+}
+
+// Not a check of the sums (a race usually leaves them right): the planted
+// race that tools/compute_sanitize.sh requires racecheck to report, so a
+// clean racecheck run means the tool was looking.
+TEST_CASE("mutant: block_sum reused without a barrier (a race planted for racecheck)") {
+  REQUIRE(!run_block_sum_reused(false).empty());
+}
+
 TEST_CASE("kernel blocks: Kahan beats plain f32 on an adversarial series; f64 is exact") {
   for (const AdversarialSum& s : run_adversarial_sums()) {
     CAPTURE(s.name);

@@ -398,3 +398,32 @@ TEST_CASE("timed result: same bits where determinism is promised, else within th
     CHECK(contains(*nan, "NaN"));
   }
 }
+
+TEST_CASE("timed results: every timed launch is judged, and the reason counts the ones that differ") {
+  const ObservedResults checked = good_results();
+  const ExpectedResults expected = expected_results();
+  const CorrectnessVerdict two_pass = judge(checked, true);
+  REQUIRE(two_pass.correct);
+  const double moved = std::nextafter(1.5f, 2.0f);
+
+  CHECK_FALSE(timed_results_mismatch({1.5, 1.5, 1.5}, checked, two_pass, expected, true).has_value());
+  // One launch in the middle: neither the first nor the last.
+  const auto middle = timed_results_mismatch({1.5, moved, 1.5}, checked, two_pass, expected, true);
+  REQUIRE(middle.has_value());
+  CHECK(middle->rfind("1 of 3 timed launches differ; launch 2: timed result 1.50000012", 0) == 0);
+  // The first differing launch names the reason; every differing one counts.
+  const auto two = timed_results_mismatch({1.5, 1.5, moved, 1.5, moved}, checked, two_pass, expected, true);
+  REQUIRE(two.has_value());
+  CHECK(two->rfind("2 of 5 timed launches differ; launch 3:", 0) == 0);
+  // The last one alone.
+  const auto last = timed_results_mismatch({1.5, 1.5, moved}, checked, two_pass, expected, true);
+  REQUIRE(last.has_value());
+  CHECK(last->rfind("1 of 3 timed launches differ; launch 3:", 0) == 0);
+  // Without the promise, other bits within the bound are fine.
+  const CorrectnessVerdict atomic = judge(checked, false);
+  CHECK_FALSE(timed_results_mismatch({1.5, moved, 1.5}, checked, atomic, expected, false).has_value());
+  // Nothing read is not a pass.
+  const auto none = timed_results_mismatch({}, checked, two_pass, expected, true);
+  REQUIRE(none.has_value());
+  CHECK(contains(*none, "no timed launch"));
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Run-to-run stability of two or more reports of the same sweep.
+
+For each correct row present in every report, the spread of its medians
+(largest over smallest) is compared with a tolerance of max(PCT% of the
+smallest median, FLOOR_US): a row further apart than that "moved". Prints,
+per n and per kind (the finish of a variant, the name of a baseline), how
+many rows moved, the share and the median spread, then one total line.
+
+    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--mode cold] A.csv[.gz] B.csv[.gz] [C ...]
+"""
+import argparse
+import csv
+import gzip
+import statistics
+import sys
+from collections import defaultdict
+
+
+def rows_of(path, mode):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["correct"] != "1" or not row["median_us"] or row["mode"] != mode:
+                continue
+            yield (row["variant"], row["type"], int(row["n"])), row
+
+
+def kind_of(row):
+    if row["kind"] == "variant":
+        return row["finish"] or "variant"
+    return row["variant"].split(".")[0]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("reports", nargs="+")
+    parser.add_argument("--pct", type=float, default=2.0)
+    parser.add_argument("--floor-us", type=float, default=0.1)
+    parser.add_argument("--mode", default="cold")
+    args = parser.parse_args()
+    if len(args.reports) < 2:
+        parser.error("give at least two reports")
+    runs = [dict(rows_of(path, args.mode)) for path in args.reports]
+    common = set(runs[0]).intersection(*runs[1:])
+    if not common:
+        sys.exit("run_to_run: the reports share no correct row")
+    by_n = defaultdict(list)
+    by_kind = defaultdict(list)
+    for key in common:
+        medians = [float(run[key]["median_us"]) for run in runs]
+        lo, hi = min(medians), max(medians)
+        moved = hi - lo > max(args.pct / 100 * lo, args.floor_us)
+        entry = (moved, hi / lo - 1)
+        by_n[key[2]].append(entry)
+        by_kind[kind_of(runs[0][key])].append(entry)
+
+    def line(label, entries):
+        moved = sum(1 for m, _ in entries if m)
+        spread = statistics.median(s for _, s in entries) * 100
+        return f"{label:>16} {len(entries):7d} {moved:7d} {100 * moved / len(entries):7.1f}% {spread:9.2f}%"
+
+    def header(label):
+        return f"{label:>16} {'rows':>7} {'moved':>7} {'share':>8} {'median spread':>9}"
+
+    print(f"rows further apart than max({args.pct}%, {args.floor_us} us), mode {args.mode}, {len(runs)} reports")
+    print(header("by n"))
+    for n in sorted(by_n):
+        print(line(f"n={n}", by_n[n]))
+    print(header("by kind"))
+    for kind in sorted(by_kind):
+        print(line(kind, by_kind[kind]))
+    print(line("all", [e for entries in by_n.values() for e in entries]))
+
+
+if __name__ == "__main__":
+    main()
