@@ -7,7 +7,7 @@
 #      kernels (timing probes, blockers, the reference reduction). The mutant
 #      kernels are left out: some read out of bounds on purpose.
 # and prints one summary line per tool; exit 1 when any tool reported an
-# error or did not finish. Needs a GPU host and a built tree (default build/).
+# error or did not finish. Needs a GPU and a built tree (default build/).
 #   tools/compute_sanitize.sh [BUILD_DIR]
 # Environment: SANITIZE_SIZES (default 1,31,4097,65537,1000003),
 #              SANITIZE_MODES (default cold), SANITIZE_TOOLS (default all four),

@@ -145,7 +145,7 @@ TEST_CASE("gate on two whole back-to-back hot H200 sweeps: no REGRESSED row; a p
   check_planted(kHot1, kHot2, "hot", {268435456, 67108864});
 }
 
-TEST_CASE("gate noise: the two committed default-space sweeps of session 4 pass at the default row set") {
+TEST_CASE("gate noise: the two committed back-to-back default-space sweeps of 2026-11-30 pass at the default row set") {
   // results/baselines/h200-default{,-top}.csv.gz: the default space with
   // counters off, then with --counters top, back to back on one H200. thrust
   // (timed by the host clock) moved by up to +26% between them, past the
