@@ -94,8 +94,8 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
 // ticket drawn before it, so the block that draws count-1 sees every partial.
 // atom.inc wraps count-1 back to 0, so a complete launch leaves the ticket at
 // 0 for the next one: no memset.
-// Why not __threadfence + atomicInc (sessions 1-4): __threadfence is a
-// sequentially consistent fence, MEMBAR.SC.GPU in SASS, and the winner needed
+// Why not __threadfence + atomicInc (the ticket before commit 0c9726b):
+// __threadfence is a sequentially consistent fence, MEMBAR.SC.GPU in SASS, and the winner needed
 // a second one after its ticket; this is one MEMBAR.ALL.GPU before the atomic
 // and an L1 invalidate after it (tests/unit/kernel_blocks_sass.cpp checks).
 __device__ __forceinline__ bool draws_last_ticket(unsigned int* ticket, unsigned int count) {
@@ -212,7 +212,8 @@ __device__ __forceinline__ void store_slot(unsigned long long* p, unsigned long 
 // reads all the empty ones again together: once the last blocks have
 // stored, the batch costs one more round trip to L2, not one per slot
 // (waiting on one slot after another cost the warp 1-3 us at 128-512
-// blocks on the H200 in session 7, when L2 answered slowly under load).
+// blocks on the H200, 2026-11-30, when L2 answered slowly under load:
+// results/2026-11-30-gather-finish/README.md).
 template <unsigned int Threads, typename Acc>
 __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot<Acc>::Word* slots,
                                                    unsigned int count) {
@@ -256,8 +257,9 @@ __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot
 // - up to kGatherWarpSlots blocks, warp 0 alone (lane l: its own total if
 //   l == 0, then slots l+32, l+64, ...), then one warp shuffle tree. No
 //   second block reduction and no __syncthreads: a block reduction cost
-//   about 0.4 us on the H200 in session 6 (a one-block gather that ran it
-//   took 3.94 us at n = 1 against grid single's 3.49).
+//   about 0.4 us on the H200 (a one-block gather that ran it took 3.94 us
+//   at n = 1 against grid single's 3.49;
+//   results/2026-11-30-gather-finish/README.md).
 // - above that, the whole block, then the policy's block reduction: one warp
 //   polling thousands of slots fell 3-5% behind the best finish from 2^22
 //   up, where the whole block stayed within 0.5-1.3% (docs/kernels.md, "Why

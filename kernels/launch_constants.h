@@ -15,7 +15,7 @@ constexpr int kGatherThreads = 32;
 // Grids of up to this many blocks are gathered by that warp (one batch of 8
 // loads per lane); larger ones by all of block 0, then its block reduction
 // (the finish block is then the kernel's block). Measured on the H200
-// (session 8, docs/kernels.md "The switch point"): at 256 blocks the warp
+// (2026-11-30, results/2026-11-30-gather-switch/README.md): at 256 blocks the warp
 // was faster in 5 of 6 shapes (by 1-6% cold), at 512 the block in 4 of 6
 // (2-9% cold, 7-13% hot).
 constexpr int kGatherWarpSlots = 256;

@@ -20,7 +20,7 @@
 # slice is clean when the sanitizer reports 0 errors (racecheck: 0 hazards)
 # and the program exits 0; --error-exitcode makes any finding fail the run
 # even where the program itself would exit 0. Exit 1 when any slice is not
-# clean. Needs a GPU host and a built tree (default build/).
+# clean. Needs a GPU and a built tree (default build/).
 #   tools/compute_sanitize.sh [BUILD_DIR]
 # Environment: SANITIZE_SLICES (default "planted tests quick f32 f64 f16 bf16"),
 #              SANITIZE_TOOLS (default all four), SANITIZE_TEST_CASES (doctest

@@ -4,7 +4,7 @@
 # quick.toml) from a separate build in build-asan/. Any sanitizer report fails.
 #   tools/sanitize.sh            configure (once), build, test
 # Needs what tools/setup.sh installs (run it first: it also makes .venv/bin/meson).
-# GPU code is not checked here: that is compute-sanitizer's job, on a GPU host.
+# GPU code is not checked here: that is tools/compute_sanitize.sh's job, on a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +29,7 @@ fi
 
 # Reports go to files as well as failing the process, so a test that expects
 # a non-zero exit cannot swallow one. protect_shadow_gap=0: the CUDA driver
-# maps memory where ASan would otherwise reserve its shadow gap (on a GPU host).
+# maps memory where ASan would otherwise reserve its shadow gap (with a GPU).
 logs=$PWD/$build/sanitizer-logs
 rm -rf "$logs" && mkdir -p "$logs"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-protect_shadow_gap=0:detect_leaks=1:exitcode=86:log_path=$logs/asan}
@@ -37,7 +37,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1:exitcod
 status=0
 # ASan and UBSan slow the host code: the unit binary, which reads the
 # committed baselines several times, took 34 s under them against 7 s plain
-# (2-core build host, session 8), past Meson's default 30 s timeout. The
+# (on a 2-core machine, 2026-11-30), past Meson's default 30 s timeout. The
 # limits stay as written for the plain build.
 "$meson" test -C "$build" --suite unit --no-rebuild --print-errorlogs --timeout-multiplier 4 || status=$?
 # A process started under an address-space limit (cli_errors.sh's out-of-memory

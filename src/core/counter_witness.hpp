@@ -14,7 +14,7 @@
 
 namespace dotsweep {
 
-// Within this share of gpu_time the two clocks agree (the 3%).
+// Within this share of gpu_time the two clocks agree (docs/counters.md, "Second witness").
 inline constexpr double kWitnessTolerance = 0.03;
 // The DRAM ratio is shown from this input size up: below it a launch's own
 // traffic (kilobytes) dominates, e.g. 1600-4700 x the inputs at n = 1.

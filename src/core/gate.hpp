@@ -22,8 +22,8 @@
 // the sampling noise of one run, not the shifts between runs. Two
 // back-to-back default cold sweeps on one H200 moved launch-bound rows (4-10
 // us) by up to 26% with disjoint intervals, 1.50 us apart at most, and rows at
-// 2^24 (~35 us) by up to 8.4%, 2.4 us apart (against a third run of the same
-// session). The floor, 2 us + 3% of the baseline median, clears all of them
+// 2^24 (~35 us) by up to 8.4%, 2.4 us apart (against a third run on the same
+// GPU). The floor, 2 us + 3% of the baseline median, clears all of them
 // by at least 0.66 us; the timer's own tick (32 ns) is far below it. At large
 // n the threshold dominates: at 2^28 (~470 us) the floor is 16 us (3.4%).
 //

@@ -1,8 +1,8 @@
 // The CUB baseline: one device-wide reduction over the products a[i] * b[i],
 // produced on the fly by a transform iterator (no products array in memory),
 // for each element type: f32 and f64 multiply and sum in their own type;
-// f16 and bf16 widen each element to f32 and sum in f32 (as the issue asks of
-// every narrow-type variant), writing the f32 result slot.
+// f16 and bf16 widen each element to f32 and sum in f32 (as every narrow-type
+// variant does), writing the f32 result slot.
 #include <cub/device/device_reduce.cuh>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>

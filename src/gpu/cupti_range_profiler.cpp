@@ -231,7 +231,7 @@ std::vector<CuptiRangeProfiler::Outcome> CuptiRangeProfiler::profile(const std::
   }
   // One enable per pass (per row), as measured on the H200: keeping the
   // profiler enabled across passes and setting a second config under the same
-  // enable crashed inside CUPTI (run C, 2026-11-30), so each pass gets a fresh
+  // enable crashed inside CUPTI (2026-11-30, commit e3ed43b), so each pass gets a fresh
   // enable, counter data image and config, and the guard disables it again.
   for (std::size_t i = 0; i < passes.size(); ++i) {
     if (!ended_status_.empty()) {

@@ -56,7 +56,7 @@ expect_output "# dotsweep compare: 3 reports" "C/A time" -- "$run1" "$run2" "$h1
 { cat "$run1"; tail -n +2 "$run2"; } >"$scratch/both.csv"
 expect_output "# dotsweep compare: 2 reports" "both.csv" -- "$scratch/both.csv"
 # A best.csv (one row per group) keeps its declared tie groups.
-expect_output "# dotsweep compare: 2 reports" "(tie of 15)" -- "$2/results/baselines/h200-f32.best.csv" "$run1"
+expect_output "# dotsweep compare: 2 reports" "(tie of 15)" -- "$2/tests/fixtures/reports/h200-2026-11-30-f32.best.csv" "$run1"
 gzip -c "$run2" >"$scratch/run2.csv.gz"
 expect_output "# dotsweep compare: 2 reports" "run2.csv.gz" -- "$run1" "$scratch/run2.csv.gz"
 

@@ -12,7 +12,7 @@ root=$2
 require_gpu
 
 # STRATEGY_SPACE and STRATEGY_SIZES run the same comparison on another space.
-# The report (halving against exhaustive on the default space) in
+# The full report (halving against exhaustive on the default space) in
 # about five minutes on an H200: STRATEGY_REPORT=1, which takes
 # variants/default.toml at 2^16,2^20+3,2^24 unless those two say otherwise.
 # --counters off: counters are not compared here, and another profiler on the

@@ -1,5 +1,5 @@
 // NVML clocks through the run-time loaded libnvidia-ml. Without NVML the test
-// says why and passes, unless DOTSWEEP_EXPECT_NVML=1 demands it (GPU hosts).
+// says why and passes, unless DOTSWEEP_EXPECT_NVML=1 demands it (where NVML must work).
 #include <doctest/doctest.h>
 
 #include <cuda_runtime_api.h>

@@ -54,7 +54,7 @@ __global__ void kahan_sass_probe(const float* a, const float* b, const float* st
 }
 
 // Mutant for the SASS test of the ticket finishes: the atomic-ticket finish
-// as sessions 1-4 wrote it, __threadfence around atomicInc. Its sequentially
+// as it was before commit 0c9726b, __threadfence around atomicInc. Its sequentially
 // consistent fences (MEMBAR.SC.GPU) must fail the check.
 __global__ void fenced_ticket_probe(float* sum, unsigned int* ticket, float* result, float block_total) {
   if (threadIdx.x != 0) return;

@@ -18,7 +18,7 @@ TEST_CASE("--counters: off, top, all; anything else is refused") {
   CHECK(input_error_of([] { parse_counter_scope("ALL"); }) != "");
 }
 
-TEST_CASE("default metrics: the issue's nine, each with a column") {
+TEST_CASE("default metrics: the nine defaults of docs/counters.md, each with a column") {
   CHECK(default_metrics().size() == 9);
   CHECK(default_metrics().front() == "gpu__time_duration.sum");
   // Every default metric lands in a column of its own, none in extra_counters.

@@ -145,14 +145,15 @@ TEST_CASE("gate on two whole back-to-back hot H200 sweeps: no REGRESSED row; a p
   check_planted(kHot1, kHot2, "hot", {268435456, 67108864});
 }
 
-TEST_CASE("gate noise: the two committed default-space sweeps of session 4 pass at the default row set") {
-  // results/baselines/h200-default{,-top}.csv.gz: the default space with
-  // counters off, then with --counters top, back to back on one H200. thrust
-  // (timed by the host clock) moved by up to +26% between them, past the
-  // floor in 11 rows: INCONCLUSIVE, never REGRESSED (docs/gate.md).
-  const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/";
-  const GateReport off = read_gate_report(dir + "h200-default.csv.gz");
-  const GateReport top = read_gate_report(dir + "h200-default-top.csv.gz");
+TEST_CASE("gate noise: the two committed back-to-back default-space sweeps of 2026-11-30 pass at the default row set") {
+  // tests/fixtures/reports/h200-2026-11-30-default-cold{,-top}.csv.gz: the
+  // default space with counters off, then with --counters top, back to back
+  // on one H200. thrust (timed by the host clock) moved by up to +26% between
+  // them, past the floor in 11 rows: INCONCLUSIVE, never REGRESSED
+  // (docs/gate.md).
+  const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/reports/";
+  const GateReport off = read_gate_report(dir + "h200-2026-11-30-default-cold.csv.gz");
+  const GateReport top = read_gate_report(dir + "h200-2026-11-30-default-cold-top.csv.gz");
   for (const auto& [base, cur] : {std::pair{&off, &top}, std::pair{&top, &off}}) {
     const GateResult result = run_gate(*base, {*cur}, {}, kDefault, false);
     CHECK(regressed(result).empty());

@@ -96,8 +96,8 @@ static CandidateCounts planned_from_4096(const std::vector<MeasurementRecord>& r
   return planned;
 }
 
-TEST_CASE("group coverage: the session-5 H200 report stopped inside f64 at 2^28, and nowhere else") {
-  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200-s5-top.csv.gz");
+TEST_CASE("group coverage: the partial H200 report of 2026-11-30 stopped inside f64 at 2^28, and nowhere else") {
+  const auto records = read_records(std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/reports/h200-2026-11-30-default-top-partial.csv.gz");
   const CandidateCounts planned = planned_from_4096(records);
   REQUIRE(planned.size() == 4);
   const auto partial = partial_groups(records, planned);

@@ -263,7 +263,7 @@ TEST_CASE("a space expanding past max_configs is refused before it is built, wit
     CHECK_FALSE(load_space_file(entry.path().string()).configs.empty());
     ++shipped;
   }
-  CHECK(shipped >= 4);  // default, quick and the two session-7 studies
+  CHECK(shipped >= 4);  // default, quick and the studies under variants/studies
   CHECK(contains(input_error_of([] { load_space_file(std::string(DOTSWEEP_SOURCE_ROOT) + "/variants/default.toml", 10); }),
                  "over the limit of 10"));
 }

@@ -66,7 +66,7 @@ TEST_CASE("the quick space: every axis value, none rejected on sm_90") {
   check_every_axis_value(plan.valid);
 }
 
-// The promise for the default space: 1000+ valid configurations over
+// What variants/default.toml promises: 1000+ valid configurations over
 // the four types on sm_90, none rejected, and every value of every axis in at
 // least one of them (the slices in variants/default.toml).
 TEST_CASE("the default space: 1000+ valid configurations on sm_90 covering every axis value and type") {

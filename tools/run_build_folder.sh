@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the GPU tests and sweeps from a build folder made on another machine
-# (the device host cannot configure our tree: its meson lacks our deps).
-# Usage: tools/gpu_host_run.sh BUILD_DIR LOG [-- sweep args]...   (each "--" starts one sweep)
+# (one whose Meson lacks our dependencies cannot configure the tree).
+# Usage: tools/run_build_folder.sh BUILD_DIR LOG [-- sweep args]...   (each "--" starts one sweep)
 set -u
 build=$1 log=$2
 shift 2
