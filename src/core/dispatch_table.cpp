@@ -129,7 +129,10 @@ VariantConfig config_of_row(const MeasurementRecord& row, const std::string& ori
   read_axis(c.reduce, row.reduce);
   read_axis(c.finish, row.finish);
   read_axis(c.hint, row.hint);
-  read_axis(c.acc, row.acc);
+  // Reports written before the acc axis named the accumulator by its type
+  // ("f32" on f32 input): the type's own.
+  if (row.acc == row.type) c.acc = Accumulator::own;
+  else read_axis(c.acc, row.acc);
   if (c.id() != row.variant) fail("its axis columns spell the variant " + c.id());
   return c;
 }

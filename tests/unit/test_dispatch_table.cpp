@@ -135,6 +135,9 @@ TEST_CASE("config_of_row reads the axis columns and refuses a row whose columns 
   MeasurementRecord other = row;
   other.items = 8;
   CHECK(input_error_of([&] { config_of_row(other, "r.csv"); }).find("axis columns spell") != std::string::npos);
+  MeasurementRecord f32_row = row_of(config(256), 4096, 1, 2, 3);
+  f32_row.acc = "f32";  // written before the acc axis: the type's own accumulator
+  CHECK(config_of_row(f32_row, "r.csv").acc == Accumulator::own);
   MeasurementRecord bad_grid = row;
   bad_grid.grid = "persistent:x";
   CHECK(input_error_of([&] { config_of_row(bad_grid, "r.csv"); }).find("grid") != std::string::npos);
