@@ -52,4 +52,18 @@ void add_gate_options(CLI::App& command, GateOptions& options);
 // one side only); throws InputError (exit 2) for bad or incompatible input.
 int run_gate_command(const GateOptions& options);
 
+// `export`: the tuned tables of one or more reports as a C++ header for
+// include/dotsweep/dot.cuh (core/dispatch_header.hpp) and, with a folder,
+// as Kernel Tuner results files (core/kernel_tuner_results.hpp).
+struct ExportOptions {
+  std::vector<std::string> reports;  // sweep.csv or .csv.gz, one GPU each
+  std::string header_path;
+  std::string kernel_tuner_dir;      // empty: no Kernel Tuner files
+  std::string mode = "cold";         // the timings the choice reads
+};
+// Exit 0; throws InputError (exit 2) for unreadable or unusable reports,
+// two reports answering for the same type and compute capability, or a
+// destination that cannot be written.
+int run_export(const ExportOptions& options);
+
 }  // namespace dotsweep

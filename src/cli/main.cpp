@@ -117,6 +117,18 @@ int main(int argc, char** argv) {
       ->required();
   compare_command->add_option("--markdown", compare.markdown_path, "also write the comparison to this Markdown file");
 
+  dotsweep::ExportOptions export_options;
+  CLI::App* export_command = app.add_subcommand(
+      "export", "the tuned kernels per compute capability, type and size as a C++ header for "
+                "include/dotsweep/dot.cuh (and Kernel Tuner results files); no GPU needed");
+  export_command->add_option("reports", export_options.reports, "sweep.csv or .csv.gz files, one GPU each")->required();
+  export_command->add_option("--header", export_options.header_path, "the C++ header to write")->required();
+  export_command->add_option("--kernel-tuner", export_options.kernel_tuner_dir,
+                             "also write Kernel Tuner results files (dot_<type>.json) into this folder");
+  export_command->add_option("--mode", export_options.mode, "the timings to choose from")
+      ->check(CLI::IsMember({"cold", "hot"}))
+      ->default_str("cold");
+
   dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
 
@@ -149,6 +161,7 @@ int main(int argc, char** argv) {
     if (*info_command) return dotsweep::run_info(info_device);
     if (*gate_command) return dotsweep::run_gate_command(gate);
     if (*compare_command) return dotsweep::run_compare(compare);
+    if (*export_command) return dotsweep::run_export(export_options);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     dotsweep::check_sweep_options(sweep);
