@@ -51,11 +51,12 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
 using RowKey = std::tuple<std::string, std::int64_t, std::string, std::string>;
 RowKey key_of(const MeasurementRecord& r) { return {r.type, r.n, r.mode, r.variant}; }
 
-// The rows of a report tied for best in their group: from the tied_best
-// column when the report has it, else derived the way the sweep derives it.
+// The rows of a report tied for best in their group: derived from the rows
+// the way the sweep derives it, or from the tied_best column of a best.csv,
+// whose rows are too few to derive it from.
 std::set<RowKey> tied_rows(const GateReport& report) {
   std::set<RowKey> tied;
-  if (report.has_tied_best) {
+  if (report.declares_standing) {
     for (const auto& r : report.rows)
       if (r.tied_best.value_or(false)) tied.insert(key_of(r));
     return tied;

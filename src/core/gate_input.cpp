@@ -40,7 +40,7 @@ GateReport read_gate_report(const std::string& path) {
 
   GateReport report;
   report.path = path;
-  report.has_tied_best = table.column("tied_best") >= 0;
+  report.declares_standing = table.column("tie_members") >= 0;
   report.rows.reserve(table.rows.size());
   std::set<std::tuple<std::string, std::string, std::int64_t, std::string>> seen;
   for (std::size_t i = 0; i < table.rows.size(); ++i) {

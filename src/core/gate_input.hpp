@@ -16,9 +16,11 @@ struct GateReport {
   std::vector<MeasurementRecord> rows;
   std::string gpu;               // the one GPU every row was measured on
   std::string dotsweep_version;  // the one dotsweep version that wrote every row
-  // Whether the file has the tied_best column; reports written before it
-  // existed get their tie groups derived from the intervals (tie_group.hpp).
-  bool has_tied_best = false;
+  // A best.csv (it has tie_members): its rows are a selection, one per group,
+  // so their standing cannot be derived from them and is read from tied_best.
+  // A sweep.csv's tie groups are derived from its intervals (tie_group.hpp),
+  // whatever rule wrote its tied_best column.
+  bool declares_standing = false;
 };
 
 // Columns without which the gate cannot judge a row: the key, correctness,

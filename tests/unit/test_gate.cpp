@@ -257,7 +257,7 @@ TEST_CASE("gate: rows are matched by (variant, type, n, mode); one-sided rows ar
 
 TEST_CASE("gate: --only picks tie groups (either side), baselines, or all") {
   GateReport base, cur;
-  base.has_tied_best = cur.has_tied_best = true;
+  base.declares_standing = cur.declares_standing = true;  // best.csv files
   auto row = [](const std::string& id, bool tied) {
     MeasurementRecord r = timed(id, 399, 400, 401);
     r.tied_best = tied;
@@ -277,11 +277,18 @@ TEST_CASE("gate: --only picks tie groups (either side), baselines, or all") {
   CHECK(ids(parse_gate_scope("all")) == "best-before best-now cublas other | 0");
   CHECK(ids(GateScope{}) == ids(parse_gate_scope("best,baselines")));  // the default
 
-  // Reports without the tied_best column: tie groups from the intervals.
-  base.has_tied_best = cur.has_tied_best = false;
-  base.rows = {timed("fast", 99, 100, 101), timed("close", 100.5, 101, 102), timed("slow", 109, 110, 111)};
+  // sweep.csv files: tie groups from the intervals, whatever their tied_best
+  // column says (a report written under an older tie rule).
+  base.declares_standing = cur.declares_standing = false;
+  base.rows = {timed("fast", 99, 100, 101), timed("close", 100.5, 101, 102), timed("slow", 109, 110, 111),
+               timed("far", 100.8, 103, 104)};  // no interval is wholly below its own: tied
+  for (auto& r : base.rows) r.tied_best = r.variant == "slow";  // stale: ignored
   cur.rows = base.rows;
-  CHECK(ids(parse_gate_scope("best")) == "close fast | 1");
+  CHECK(ids(parse_gate_scope("best")) == "close far fast | 1");
+  // A row that some row's interval lies wholly below is not in the tie group.
+  base.rows[3] = timed("far", 101.5, 103, 104);  // fast's [99, 101] is wholly below it
+  cur.rows = base.rows;
+  CHECK(ids(parse_gate_scope("best")) == "close fast | 2");
 }
 
 TEST_CASE("gate: --only rejects words it does not know") {

@@ -63,10 +63,14 @@ TEST_CASE("gate input: the real fixtures and the committed gzipped baseline read
   CHECK(run1.rows.size() == 43);
   CHECK(run1.gpu == "NVIDIA H200");
   CHECK(run1.dotsweep_version == "0.1.0");
-  CHECK(run1.has_tied_best);
+  CHECK_FALSE(run1.declares_standing);  // a sweep.csv
   const GateReport committed = read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
   CHECK(committed.rows.size() > 1000);  // any refresh of it (README: Keeping baselines current)
   CHECK(committed.gpu == "NVIDIA H200");
+  CHECK_FALSE(committed.declares_standing);
+  // A best.csv holds one row per group: its standing is read, not derived.
+  const GateReport best = read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.best.csv");
+  CHECK(best.declares_standing);
 }
 
 TEST_CASE("gate input: unreadable, malformed and truncated files are refused, naming the file") {
