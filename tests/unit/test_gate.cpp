@@ -53,6 +53,43 @@ TEST_CASE("gate: the threshold is on the median's change, just under is SAME and
   CHECK(judge(kBase, timed("v", 420.2, 420.5, 420.8), loose).verdict == GateVerdict::same);
 }
 
+TEST_CASE("gate: a change exactly at the threshold is SAME, either way") {
+  // Numbers exact in binary: 5 / 4 - 1 = 0.25 and 3 / 4 - 1 = -0.25, against
+  // a 25% threshold; the intervals are far apart and there is no floor, so
+  // only the threshold decides.
+  GateRule rule;
+  rule.threshold_pct = 25;
+  rule.min_gap_us = 0;
+  rule.min_gap_pct = 0;
+  const MeasurementRecord base = timed("v", 3.75, 4, 4.25, 4096);
+  const GateRow up = judge(base, timed("v", 4.75, 5, 5.25, 4096), rule);
+  CHECK(up.ratio == 1.25);
+  CHECK(up.verdict == GateVerdict::same);
+  CHECK(judge(base, timed("v", 2.75, 3, 3.25, 4096), rule).verdict == GateVerdict::same);
+  // A hair over it, either way, is judged.
+  CHECK(judge(base, timed("v", 4.75, 5.0001, 5.25, 4096), rule).verdict == GateVerdict::regressed);
+  CHECK(judge(base, timed("v", 2.75, 2.9999, 3.25, 4096), rule).verdict == GateVerdict::improved);
+}
+
+TEST_CASE("gate: intervals apart by exactly the floor are INCONCLUSIVE, either way") {
+  // Floor 1 us (no relative part); baseline [3.5, 4.5]; 5.5 - 4.5 and
+  // 3.5 - 2.5 are exactly 1 in binary.
+  GateRule rule;
+  rule.min_gap_us = 1;
+  rule.min_gap_pct = 0;
+  const MeasurementRecord base = timed("v", 3.5, 4, 4.5, 4096);
+  const GateRow slower = judge(base, timed("v", 5.5, 6, 6.5, 4096), rule);
+  CHECK(slower.separation == 1.0);
+  CHECK(slower.floor_us == 1.0);
+  CHECK(slower.verdict == GateVerdict::inconclusive);
+  const GateRow faster = judge(base, timed("v", 1.5, 2, 2.5, 4096), rule);
+  CHECK(faster.separation == 1.0);
+  CHECK(faster.verdict == GateVerdict::inconclusive);
+  // A hair beyond it, either way.
+  CHECK(judge(base, timed("v", 5.5001, 6, 6.5, 4096), rule).verdict == GateVerdict::regressed);
+  CHECK(judge(base, timed("v", 1.5, 2, 2.4999, 4096), rule).verdict == GateVerdict::improved);
+}
+
 TEST_CASE("gate: over the threshold with overlapping intervals is INCONCLUSIVE, never REGRESSED") {
   const GateRow row = judge(kBase, timed("v", 400.5, 440, 480));
   CHECK(row.verdict == GateVerdict::inconclusive);
