@@ -214,6 +214,14 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
   const double change = row.ratio - 1.0;
   const double threshold = rule.threshold_pct / 100.0;
   row.floor_us = rule.min_gap_us + rule.min_gap_pct / 100.0 * base->median;
+  if (rule.noise) {
+    if (const auto f = floor_spread(*rule.noise, baseline)) {
+      row.floor_us = calibrated_floor_us(base->median, f->spread);
+      row.floor_source = f->from_row ? "calibrated, its own spread" : "calibrated, its class's spread";
+    } else {
+      row.floor_source = "default, no calibration for its class";
+    }
+  }
   const bool slower = change > 0;
   row.separation = slower ? cur.lo - base->hi : base->lo - cur.hi;
   const bool separated = row.separation > row.floor_us;
@@ -231,8 +239,9 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
       printf_text("%g%%)", rule.threshold_pct);
   const std::string gap_text =
       row.separation < 0 ? std::string("the intervals overlap")
-                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us)", row.separation,
-                                       row.floor_us);
+                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us", row.separation,
+                                       row.floor_us) +
+                               (rule.noise ? ", " + row.floor_source : std::string()) + ")";
   if (std::abs(change) <= threshold) {
     row.verdict = GateVerdict::same;
     row.why = change_text;
