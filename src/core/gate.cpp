@@ -219,7 +219,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
       row.floor_us = calibrated_floor_us(base->median, f->spread);
       row.floor_source = f->from_row ? "calibrated, its own spread" : "calibrated, its class's spread";
     } else {
-      row.floor_source = "default, no calibration for its class";
+      row.floor_source = "default, too few calibrated rows of its class";
     }
   }
   const bool slower = change > 0;

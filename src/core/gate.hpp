@@ -117,8 +117,8 @@ struct GateRow {
   double ratio = 0;        // cur.median / base.median (0 when not timed)
   double separation = 0;   // us between the intervals in the direction of the change; < 0: overlap
   double floor_us = 0;     // the noise floor this row had to clear
-  // Where floor_us came from: "default" (no calibration), "default, no
-  // calibration for its class", "calibrated, its own spread",
+  // Where floor_us came from: "default" (no calibration), "default, too
+  // few calibrated rows of its class", "calibrated, its own spread",
   // "calibrated, its class's spread".
   std::string floor_source = "default";
   bool throttled = false;  // slower, and some current report's row ran throttled (throttle_reason)

@@ -90,7 +90,7 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
 std::optional<FloorSpread> floor_spread(const NoiseCalibration& calibration, const MeasurementRecord& row) {
   const KindClass kind = kind_class_of(row);
   const auto cls = calibration.class_spread.find({row.n, row.mode, kind});
-  if (cls == calibration.class_spread.end()) return std::nullopt;
+  if (cls == calibration.class_spread.end() || cls->second.rows < kMinClassRows) return std::nullopt;
   if (kind == KindClass::one_kernel) {
     const auto own = calibration.row_spread.find({row.variant, row.type, row.n, row.mode});
     if (own != calibration.row_spread.end()) return FloorSpread{std::max(own->second, cls->second.q90), true};

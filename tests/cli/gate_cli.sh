@@ -77,6 +77,19 @@ gzip -9c "$run2" >"$scratch/run2.csv.gz"
 expect_status 0 -- --baseline "$run1" --current "$scratch/run2.csv.gz" "$fixtures/h200-committed.csv"
 grep -q "median of 2 reports" "$scratch/out" || fail "two current reports were not combined"
 
+# The floor: the default unless repeat sweeps measure it (--noise).
+expect_status 0 -- --baseline "$run1" --current "$run2"
+grep -q "the default noise floor 2 us + 3% of the baseline median (no --noise calibration)" "$scratch/out" ||
+  fail "the rule line does not say the floor is the default"
+expect_status 0 -- --baseline "$run1" --current "$run2" --noise "$run1" "$fixtures/h200-committed.csv"
+grep -q "the noise floor measured by 2 repeat sweeps" "$scratch/out" || fail "the rule line does not say the floor is measured"
+expect_error "two or more repeat sweeps" -- --baseline "$run1" --current "$run2" --noise "$run1"
+expect_error "same report" -- --baseline "$run1" --current "$run2" --noise "$run1" "$run1"
+sed 's/NVIDIA H200/NVIDIA H100/' "$run1" >"$scratch/h100_noise1.csv"
+sed 's/NVIDIA H200/NVIDIA H100/' "$run2" >"$scratch/h100_noise2.csv"
+expect_error "measure the noise on the baseline's GPU" -- --baseline "$run1" --current "$run2" \
+  --noise "$scratch/h100_noise1.csv" "$scratch/h100_noise2.csv"
+
 # --- a planted 10% slowdown at 2^28: exit 1, that row alone named ---
 plant "$run2" "$scratch/slow.csv" "$best28" 268435456 1.10
 expect_status 1 -- --baseline "$run1" --current "$scratch/slow.csv" --only all \

@@ -79,6 +79,7 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
   CHECK(one.q90 == doctest::Approx(0.08));  // nearest rank: the 9th of 10
   CHECK(one.max == doctest::Approx(0.09));
   CHECK(cal.class_spread.at({4096, "cold", KindClass::two_kernel}).max == doctest::Approx(0.2));
+  CHECK(cal.class_spread.at({4096, "cold", KindClass::one_kernel}).rows == 10);
 
   // A one-kernel row: its own spread, but never under the class's 90th percentile.
   const auto quiet = floor_spread(cal, a[0]);  // moved 0
@@ -87,10 +88,23 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
   CHECK(quiet->spread == doctest::Approx(0.08));
   const auto loud = floor_spread(cal, a[9]);  // moved 0.09
   CHECK(loud->spread == doctest::Approx(0.09));
-  // Two-kernel rows and libraries: the class's largest move, whatever their own.
-  const auto library = floor_spread(cal, a[11]);
-  CHECK_FALSE(library->from_row);
-  CHECK(library->spread == doctest::Approx(0.1));
+  // Two-kernel rows: the class's largest move, however little the row moved.
+  {
+    std::vector<MeasurementRecord> x, y;
+    for (int i = 0; i < 10; ++i) {
+      const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.2pass.plain.f32";
+      x.push_back(row(id, 10));
+      y.push_back(row(id, i == 3 ? 10 * std::exp(0.2) : 10));
+    }
+    const NoiseCalibration two = calibrate_noise({report("t1", x), report("t2", y)});
+    const auto quiet_two = floor_spread(two, x[0]);
+    REQUIRE(quiet_two);
+    CHECK_FALSE(quiet_two->from_row);
+    CHECK(quiet_two->spread == doctest::Approx(0.2));
+  }
+  // Classes of fewer than kMinClassRows rows say nothing (one library row here).
+  CHECK_FALSE(floor_spread(cal, a[11]).has_value());
+  CHECK_FALSE(floor_spread(cal, a[10]).has_value());
   // A one-kernel row the calibration lacks: its class's largest move.
   const auto unseen = floor_spread(cal, row("f32.b99.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
   CHECK_FALSE(unseen->from_row);
@@ -110,8 +124,14 @@ TEST_CASE("noise: fewer than two repeats, two GPUs, or one report twice are refu
 }
 
 TEST_CASE("noise: the gate uses the measured floor and says so; the default where the class is missing") {
-  const GateReport a = report("t1", {row("v.b.i.v.g.l.r.atomic.h.a", 10), row("cublas", 10, 1 << 20)});
-  const GateReport b = report("t2", {row("v.b.i.v.g.l.r.atomic.h.a", 10.05), row("cublas", 10.5, 1 << 20)});
+  // Ten one-kernel rows at 2^12, each 0.5% apart between the two repeats.
+  std::vector<MeasurementRecord> ra, rb;
+  for (int i = 0; i < 10; ++i) {
+    const std::string id = i ? "v.b" + std::to_string(i) + ".i.v.g.l.r.atomic.h.a" : "v.b.i.v.g.l.r.atomic.h.a";
+    ra.push_back(row(id, 10));
+    rb.push_back(row(id, 10.05));
+  }
+  const GateReport a = report("t1", ra), b = report("t2", rb);
   GateRule rule;
   rule.noise = std::make_shared<const NoiseCalibration>(calibrate_noise({a, b}));
   // 10 -> 11 us (+10%): default floor 2.3 us says INCONCLUSIVE; the row's
@@ -127,7 +147,7 @@ TEST_CASE("noise: the gate uses the measured floor and says so; the default wher
   const MeasurementRecord other_base = row("cublas", 10, 1 << 22);
   const GateRow fallback = judge_row(other_base, {&other_size}, rule);
   CHECK(fallback.floor_us == doctest::Approx(2.3));
-  CHECK(fallback.floor_source == "default, no calibration for its class");
+  CHECK(fallback.floor_source == "default, too few calibrated rows of its class");
 }
 
 TEST_CASE("noise, hold-out on real H200 sweeps: calibrated on one pair, no REGRESSED on others; a planted 10% is") {
