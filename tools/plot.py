@@ -315,12 +315,13 @@ def plot_heatmap(report, mode, type_, n, x, y, out, stem):
     xs = sorted({r[x] for r in rows}, key=axis_sort_key)
     ys = sorted({r[y] for r in rows}, key=axis_sort_key)
     fastest = min(num(b, "median_us") for b in best.values())
-    top = min(best.values(), key=lambda b: num(b, "median_us"))
 
-    def overlaps_fastest(row):  # its 95% interval reaches the fastest cell's: no evidence it is slower
-        lo, hi = num(row, "ci_lo_us"), num(row, "ci_hi_us")
-        top_lo, top_hi = num(top, "ci_lo_us"), num(top, "ci_hi_us")
-        return None not in (lo, hi, top_lo, top_hi) and lo <= top_hi and top_lo <= hi
+    his = [num(b, "ci_hi_us") for b in best.values()]
+    lowest_hi = min(his) if None not in his else None
+
+    def tied_with_fastest(row):  # no cell's 95% interval lies wholly below its own (src/core/tie_group.hpp)
+        lo = num(row, "ci_lo_us")
+        return None not in (lo, lowest_hi) and lo <= lowest_hi
     grid = [[(num(best[(xv, yv)], "median_us") / fastest if (xv, yv) in best else math.nan) for xv in xs] for yv in ys]
     fig, ax = plt.subplots(figsize=(1.2 * len(xs) + 3, 0.7 * len(ys) + 2.2))
     image = ax.imshow(grid, cmap="viridis_r", aspect="auto", origin="lower")
@@ -336,7 +337,7 @@ def plot_heatmap(report, mode, type_, n, x, y, out, stem):
             text = (f"{median:.1f}" if median >= 10 else f"{median:.2f}") + " µs"
             if ratio == 1.0:
                 text += "\nfastest"
-            elif overlaps_fastest(row):
+            elif tied_with_fastest(row):
                 text += "\ntied"
             dark = (ratio - min(known)) / span > 0.55  # the dark end of viridis_r
             ax.text(i, j, text, ha="center", va="center", fontsize=8, color="white" if dark else "black")
@@ -347,7 +348,7 @@ def plot_heatmap(report, mode, type_, n, x, y, out, stem):
     ax.set_xlabel(x)
     ax.set_ylabel(y)
     ax.set_title(f"{report.name}\nbest median per ({x}, {y}) over the other axes, n = {size_label(n)}, {type_} {mode}"
-                 "\n(tied: 95% interval overlaps the fastest cell's)", fontsize=9)
+                 "\n(tied: no cell's 95% interval lies wholly below its own)", fontsize=9)
     fig.colorbar(image, ax=ax, label="time / fastest cell")
     out.save(fig, stem)
 

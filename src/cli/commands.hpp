@@ -41,6 +41,7 @@ int run_compare(const CompareOptions& options);
 struct GateOptions {
   std::string baseline;               // sweep.csv or best.csv, plain or .csv.gz
   std::vector<std::string> current;   // one or more repeats, combined per row
+  std::vector<std::string> noise;     // repeat sweeps (A/A runs) the noise floor is measured from
   GateRule rule;                      // --threshold, --cross-hardware, the noise floor
   std::string only = "best,baselines";
   bool require_all = false;           // rows on one side only fail the gate

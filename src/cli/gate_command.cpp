@@ -5,10 +5,12 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <memory>
 
 #include "cli/commands.hpp"
 #include "core/gate.hpp"
 #include "core/gate_input.hpp"
+#include "core/gate_noise.hpp"
 #include "core/gate_report.hpp"
 #include "core/input_error.hpp"
 #include "core/report_writer.hpp"
@@ -31,10 +33,13 @@ void add_gate_options(CLI::App& command, GateOptions& o) {
   command.add_flag("--require-all", o.require_all, "fail when a row in scope is in one report only");
   command.add_option("--junit", o.junit_path, "also write JUnit XML (one testcase per row) to FILE");
   command.add_option("--markdown", o.markdown_path, "also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY) to FILE");
-  command.add_option("--min-gap-us", rule.min_gap_us, "noise floor: absolute part, us (docs/gate.md)")
+  command.add_option("--noise", o.noise,
+                     "two or more repeat sweeps of the baseline's space on its GPU (A/A runs, the baseline may be "
+                     "one): each row's noise floor is measured from how far they moved (docs/gate.md)");
+  command.add_option("--min-gap-us", rule.min_gap_us, "default noise floor (no --noise): absolute part, us (docs/gate.md)")
       ->default_val(rule.min_gap_us)
       ->check(CLI::Range(0.0, 1e9));
-  command.add_option("--min-gap-pct", rule.min_gap_pct, "noise floor: part relative to the baseline median, %")
+  command.add_option("--min-gap-pct", rule.min_gap_pct, "default noise floor (no --noise): part relative to the baseline median, %")
       ->default_val(rule.min_gap_pct)
       ->check(CLI::Range(0.0, 1000.0));
   command.footer(
@@ -52,8 +57,18 @@ int run_gate_command(const GateOptions& o) {
   std::vector<GateReport> current;
   for (const auto& path : o.current) current.push_back(read_gate_report(path));
   check_comparable(baseline, current, o.rule.cross_hardware);
+  GateRule rule = o.rule;
+  if (!o.noise.empty()) {
+    std::vector<GateReport> repeats;
+    for (const auto& path : o.noise) repeats.push_back(read_gate_report(path));
+    auto calibration = std::make_shared<const NoiseCalibration>(calibrate_noise(repeats));
+    if (calibration->gpu != baseline.gpu)
+      throw InputError("--noise: the repeat sweeps were measured on " + calibration->gpu + ", the baseline '" +
+                       baseline.path + "' on " + baseline.gpu + ": measure the noise on the baseline's GPU");
+    rule.noise = std::move(calibration);
+  }
 
-  const GateResult result = run_gate(baseline, current, o.rule, scope, o.require_all);
+  const GateResult result = run_gate(baseline, current, rule, scope, o.require_all);
   if (!o.junit_path.empty()) write_text_file(o.junit_path, gate_junit(result));
   if (!o.markdown_path.empty()) write_text_file(o.markdown_path, gate_markdown(result, baseline, current));
   std::fputs(gate_text(result, baseline, current).c_str(), stdout);

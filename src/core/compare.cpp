@@ -1,6 +1,6 @@
 // Reports compared question by question. A report's standing at a size is
-// read the way best.csv reads it (tie_group.hpp: rows whose 95% intervals
-// overlap the fastest row's tie with it), recomputed from the rows rather than taken
+// read the way best.csv reads it (tie_group.hpp: rows that no row's 95%
+// interval lies wholly below tie), recomputed from the rows rather than taken
 // from the tied_best column, so a sweep.csv cut short by a crash (appended,
 // never ranked) compares too.
 #include "core/compare.hpp"
@@ -87,9 +87,8 @@ Portability portability_of(const ReportSide& from, const ReportSide& on, const G
   p.status = Portability::Status::measured;
   p.pct_peak = row->pct_peak;
   if (on.best && on.best->median_us) p.fraction_of_best = *on.best->median_us / *row->median_us;
-  const auto mine = median_interval_of(*row);
-  const auto theirs = on.best ? median_interval_of(*on.best) : std::nullopt;
-  p.tied = mine && theirs && overlaps(*mine, *theirs);
+  // In on's tie group: no row of that group is wholly below it (tie_group.hpp).
+  p.tied = contains(on.tie_members, p.variant);
   return p;
 }
 
@@ -110,9 +109,14 @@ std::vector<std::size_t> ahead_of(const std::vector<ReportSide>& sides, bool by_
   std::size_t lead = 0;
   for (std::size_t k = 1; k < scored.size(); ++k)
     if (by_time ? points[k] < points[lead] : points[k] > points[lead]) lead = k;
+  // The reports no other report's best is wholly ahead of (tie_group.hpp's
+  // rule); pct_peak is higher-better, so its intervals are mirrored.
+  std::vector<Interval> lower_better;
+  for (const auto& [index, interval] : scored)
+    lower_better.push_back(by_time ? interval : Interval{-interval.hi, -interval.lo});
   std::vector<std::size_t> ahead{scored[lead].first};
-  for (std::size_t k = 0; k < scored.size(); ++k)
-    if (k != lead && overlaps(scored[k].second, scored[lead].second)) ahead.push_back(scored[k].first);
+  for (const auto k : not_shown_slower(lower_better))
+    if (k != lead) ahead.push_back(scored[k].first);
   return ahead;
 }
 
@@ -393,7 +397,8 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
   // Portability.
   md += "\n### Portability: each report's best candidate on the others\n\n";
   md += "Each cell: the variant's time as a fraction of that report's own best candidate, its % of that "
-        "report's peak, and `tied` when its 95% interval overlaps that best candidate's.\n\n";
+        "report's peak, and `tied` when it is in that report's tie group (no row's 95% interval lies wholly "
+        "below its own).\n\n";
   head = {"n"};
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   for (std::size_t r = 0; r < count; ++r)

@@ -85,7 +85,7 @@ struct Portability {
   Status status = Status::not_measured;
   std::optional<double> pct_peak;          // on s, against s's own peak
   std::optional<double> fraction_of_best;  // s's best median / this variant's median on s (<= 1)
-  bool tied = false;                       // its interval overlaps s's best candidate's
+  bool tied = false;                       // in s's tie group (tie_group.hpp)
   std::string reason;                      // why incorrect on s
 };
 
@@ -101,8 +101,9 @@ const char* agreement_name(Agreement agreement);
 struct SizeComparison {
   std::int64_t n = 0;
   std::vector<ReportSide> sides;  // one per report, in report order
-  // Reports whose best is the leader or overlaps it (by time when every
-  // report's GPU has the same peak, by pct_peak otherwise), leader first.
+  // Reports whose best no other report's best is wholly ahead of (by time
+  // when every report's GPU has the same peak, by pct_peak otherwise; the
+  // rule of tie_group.hpp), the leader first, then in report order.
   std::vector<std::size_t> ahead;
   Agreement agreement = Agreement::incomplete;
   std::vector<std::string> shared;  // candidates in every report's tie group (same/tie)

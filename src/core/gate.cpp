@@ -51,11 +51,12 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
 using RowKey = std::tuple<std::string, std::int64_t, std::string, std::string>;
 RowKey key_of(const MeasurementRecord& r) { return {r.type, r.n, r.mode, r.variant}; }
 
-// The rows of a report tied for best in their group: from the tied_best
-// column when the report has it, else derived the way the sweep derives it.
+// The rows of a report tied for best in their group: derived from the rows
+// the way the sweep derives it, or from the tied_best column of a best.csv,
+// whose rows are too few to derive it from.
 std::set<RowKey> tied_rows(const GateReport& report) {
   std::set<RowKey> tied;
-  if (report.has_tied_best) {
+  if (report.declares_standing) {
     for (const auto& r : report.rows)
       if (r.tied_best.value_or(false)) tied.insert(key_of(r));
     return tied;
@@ -213,6 +214,14 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
   const double change = row.ratio - 1.0;
   const double threshold = rule.threshold_pct / 100.0;
   row.floor_us = rule.min_gap_us + rule.min_gap_pct / 100.0 * base->median;
+  if (rule.noise) {
+    if (const auto f = floor_spread(*rule.noise, baseline)) {
+      row.floor_us = calibrated_floor_us(base->median, f->spread);
+      row.floor_source = f->from_row ? "calibrated, its own spread" : "calibrated, its class's spread";
+    } else {
+      row.floor_source = "default, too few calibrated rows of its class";
+    }
+  }
   const bool slower = change > 0;
   row.separation = slower ? cur.lo - base->hi : base->lo - cur.hi;
   const bool separated = row.separation > row.floor_us;
@@ -230,8 +239,9 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
       printf_text("%g%%)", rule.threshold_pct);
   const std::string gap_text =
       row.separation < 0 ? std::string("the intervals overlap")
-                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us)", row.separation,
-                                       row.floor_us);
+                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us", row.separation,
+                                       row.floor_us) +
+                               (rule.noise ? ", " + row.floor_source : std::string()) + ")";
   if (std::abs(change) <= threshold) {
     row.verdict = GateVerdict::same;
     row.why = change_text;

@@ -4,7 +4,8 @@
 // verdict from this rule (docs/gate.md has the measurements behind it):
 //
 //   change = current median / baseline median - 1
-//   floor  = min_gap_us + min_gap_pct% x baseline median      (the noise floor)
+//   floor  = measured from repeat sweeps (gate_noise.hpp), or by default
+//            min_gap_us + min_gap_pct% x baseline median         (the noise floor)
 //   SAME          |change| <= threshold
 //   REGRESSED     change > threshold, current's interval above the baseline's
 //                 by more than the floor, and the current run not throttled
@@ -43,12 +44,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/gate_input.hpp"
+#include "core/gate_noise.hpp"
 #include "core/record.hpp"
 #include "core/tie_group.hpp"
 
@@ -57,8 +60,13 @@ namespace dotsweep {
 // The rule's parameters; these member initializers are the CLI's defaults.
 struct GateRule {
   double threshold_pct = 5.0;   // practical threshold on the change of the median
-  double min_gap_us = 2.0;      // noise floor, absolute part (docs/gate.md)
-  double min_gap_pct = 3.0;     // noise floor, part relative to the baseline median
+  // The default noise floor, used when no calibration is given or it holds
+  // nothing for a row's class (docs/gate.md): absolute part and part
+  // relative to the baseline median.
+  double min_gap_us = 2.0;
+  double min_gap_pct = 3.0;
+  // The floor measured from repeat sweeps (--noise; gate_noise.hpp).
+  std::shared_ptr<const NoiseCalibration> noise;
   double clock_drop_pct = 5.0;  // a current SM clock this much below the baseline's: throttled
   // Compare fraction of peak bandwidth (pct_peak) instead of time: reports
   // from different GPUs. Times are then rescaled to the baseline GPU's peak.
@@ -109,6 +117,10 @@ struct GateRow {
   double ratio = 0;        // cur.median / base.median (0 when not timed)
   double separation = 0;   // us between the intervals in the direction of the change; < 0: overlap
   double floor_us = 0;     // the noise floor this row had to clear
+  // Where floor_us came from: "default" (no calibration), "default, too
+  // few calibrated rows of its class", "calibrated, its own spread",
+  // "calibrated, its class's spread".
+  std::string floor_source = "default";
   bool throttled = false;  // slower, and some current report's row ran throttled (throttle_reason)
   bool host_timed = false; // slower past the floor, but a host-timed baseline (host_timed_row): never REGRESSED
   GateVerdict verdict = GateVerdict::untimed;

@@ -3,6 +3,7 @@
 // number of fields, i.e. a file cut short mid-row) plus the gate's own checks.
 #include "core/gate_input.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <sstream>
@@ -25,6 +26,41 @@ namespace {
 
 std::string n_text(std::int64_t n) { return std::to_string(n); }
 
+std::string number_text(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+// A median the gate can divide by, inside its own interval: a time of zero
+// or less cannot be measured, and an interval that misses its median was
+// edited or damaged; judging either would pass or fail on a number that
+// means nothing.
+void check_timing(const MeasurementRecord& r, const std::string& origin) {
+  if (!r.median_us) return;
+  const double median = *r.median_us;
+  if (!(median > 0))
+    throw InputError(origin + ": median_us " + number_text(median) + " is not above zero: not a measured time");
+  if (r.ci_lo_us && r.ci_hi_us && !(*r.ci_lo_us <= median && median <= *r.ci_hi_us))
+    throw InputError(origin + ": the interval [" + number_text(*r.ci_lo_us) + ", " + number_text(*r.ci_hi_us) +
+                     "] does not contain its median " + number_text(median) + ": a damaged or edited row");
+}
+
+// Every row as its fields, in one order, so two reports compare as sets of rows.
+std::vector<std::vector<std::string>> sorted_rows(const GateReport& report) {
+  std::vector<std::vector<std::string>> rows;
+  rows.reserve(report.rows.size());
+  for (const auto& r : report.rows) rows.push_back(to_fields(r));
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+std::set<std::string> timestamps_of(const GateReport& report) {
+  std::set<std::string> stamps;
+  for (const auto& r : report.rows) stamps.insert(r.env.timestamp);
+  return stamps;
+}
+
 }  // namespace
 
 GateReport read_gate_report(const std::string& path) {
@@ -40,7 +76,7 @@ GateReport read_gate_report(const std::string& path) {
 
   GateReport report;
   report.path = path;
-  report.has_tied_best = table.column("tied_best") >= 0;
+  report.declares_standing = table.column("tie_members") >= 0;
   report.rows.reserve(table.rows.size());
   std::set<std::tuple<std::string, std::string, std::int64_t, std::string>> seen;
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
@@ -59,6 +95,7 @@ GateReport read_gate_report(const std::string& path) {
       throw InputError(origin + ": rows from two dotsweep versions ('" + report.dotsweep_version +
                        "' and '" + r.env.dotsweep_version + "'): gate one report at a time");
     }
+    check_timing(r, origin);
     // After the GPU and version checks: concatenated reports of two GPUs say so.
     if (!seen.insert({r.variant, r.type, r.n, r.mode}).second)
       throw InputError(origin + ": " + r.variant + " " + r.type + " n=" + n_text(r.n) + " " + r.mode +
@@ -80,9 +117,25 @@ std::string version_series(const std::string& version) {
   return series;
 }
 
+bool same_report(const GateReport& a, const GateReport& b) {
+  if (a.gpu != b.gpu || a.rows.size() != b.rows.size() || timestamps_of(a) != timestamps_of(b)) return false;
+  return sorted_rows(a) == sorted_rows(b);
+}
+
 void check_comparable(const GateReport& baseline, const std::vector<GateReport>& current,
                       bool cross_hardware) {
   if (current.empty()) throw InputError("no current report given (--current FILE ...)");
+  // A report gated against itself passes by construction, and one repeat
+  // given twice counts its run twice in the median of medians.
+  for (std::size_t i = 0; i < current.size(); ++i) {
+    if (same_report(baseline, current[i]))
+      throw InputError("'" + current[i].path + "' and the baseline '" + baseline.path +
+                       "' are the same report (same GPU, timestamp and rows): gate a new sweep against the baseline");
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_report(current[j], current[i]))
+        throw InputError("--current '" + current[j].path + "' and '" + current[i].path +
+                         "' are the same report (same GPU, timestamp and rows): give each repeat sweep once");
+  }
   const auto version_text = [](const GateReport& r) {
     return r.dotsweep_version.empty() ? std::string("an unknown version") : "dotsweep " + r.dotsweep_version;
   };

@@ -145,11 +145,18 @@ std::string report_line(const GateReport& r) {
          std::to_string(r.rows.size()) + " rows)";
 }
 
+// The noise floor as the rule line states it: measured, or the default.
+std::string floor_text(const GateRule& rule) {
+  const std::string fixed = general(rule.min_gap_us) + " us + " + general(rule.min_gap_pct) + "% of the baseline median";
+  if (!rule.noise) return "the default noise floor " + fixed + " (no --noise calibration)";
+  return "the noise floor measured by " + std::to_string(rule.noise->paths.size()) +
+         " repeat sweeps (--noise; " + fixed + " for a class they lack)";
+}
+
 std::string rule_text(const GateResult& result) {
   const GateRule& rule = result.rule;
   return std::string("REGRESSED = ") + (rule.cross_hardware ? "pct_peak" : "median") + " over " +
-         general(rule.threshold_pct) + "% worse and the intervals apart by more than " + general(rule.min_gap_us) +
-         " us + " + general(rule.min_gap_pct) + "% of the baseline median" +
+         general(rule.threshold_pct) + "% worse and the intervals apart by more than " + floor_text(rule) +
          (rule.cross_hardware ? "" : ", current SM clock within " + general(rule.clock_drop_pct) + "% of the baseline's") +
          " and not newly capped; rows: --only " + scope_text(result.scope);
 }

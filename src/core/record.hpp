@@ -28,7 +28,7 @@ struct Environment {
 
 struct MeasurementRecord {
   std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
-  // In the fastest row's tie group (95% intervals overlap); empty unless correct and timed.
+  // In its group's tie group (core/tie_group.hpp); empty unless correct and timed.
   std::optional<bool> tied_best;
   std::string variant;           // VariantConfig::id() or a baseline name
   std::string kind;              // "candidate" | "baseline"

@@ -144,7 +144,7 @@ std::string verdict_line(const GroupStanding& standing, const std::optional<Grou
   std::vector<std::string> ids;
   for (const auto* r : standing.tie_group) ids.push_back(r->variant);
   return "no single winner: " + std::to_string(ids.size()) +
-         " rows tie (intervals overlap the fastest): " + markdown_cell(member_list(ids)) + "\n";
+         " rows tie (no row's interval lies wholly below theirs): " + markdown_cell(member_list(ids)) + "\n";
 }
 
 std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {

@@ -1,7 +1,8 @@
-// Which rows of a (type, n, mode) group a sweep cannot tell apart from the
-// fastest: those whose 95% interval of the median overlaps the fastest row's.
-// Ranking, best.csv and summary.md all read the standing from here, so they
-// cannot disagree about who tied.
+// Which rows of a (type, n, mode) group a sweep cannot show slower than
+// another: a row is shown slower as soon as some correct row's 95% interval of
+// the median lies wholly below its own; the tie group is the rows for which no
+// such row exists. Ranking, best.csv, summary.md, compare and gate all read
+// the standing from here, so they cannot disagree about who tied.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +20,18 @@ namespace dotsweep {
 struct Interval {
   double lo = 0, hi = 0;
 };
-bool overlaps(const Interval& a, const Interval& b);
+// a.hi < b.lo: every value a allows is below every value b allows. Touching
+// ends (a.hi == b.lo) are not wholly below: the interval shares that point.
+bool wholly_below(const Interval& a, const Interval& b);
+
+// The intervals no other interval lies wholly below, as indices in input
+// order: those whose lo is at most the smallest hi. Never empty for a
+// non-empty input (the interval with the smallest lo always qualifies).
+std::vector<std::size_t> not_shown_slower(const std::vector<Interval>& intervals);
 
 // The row's interval of the median; rows without one (older CSVs) count as a
-// zero-width interval at their median. Empty when the row has no median.
+// zero-width interval at their median, and an interval that misses its median
+// (a damaged row) is widened to hold it. Empty when the row has no median.
 std::optional<Interval> median_interval_of(const MeasurementRecord& row);
 
 // baseline / row as an interval, [baseline lo / row hi, baseline hi / row lo].
@@ -42,8 +51,10 @@ struct GroupStanding {
   // for output that is the same on every run; the order decides no winner,
   // since rows with equal medians always tie.
   std::vector<const MeasurementRecord*> by_median;
-  // The rows of by_median whose interval overlaps by_median[0]'s, baselines
-  // included, in median order; by_median[0] is always the first.
+  // The rows of by_median that no row of by_median shows slower
+  // (not_shown_slower), baselines included, in median order; by_median[0] is
+  // always the first (its lo is at most its median, at most every median, at
+  // most every hi).
   std::vector<const MeasurementRecord*> tie_group;
   bool tied(const MeasurementRecord* row) const;
 };

@@ -77,6 +77,19 @@ gzip -9c "$run2" >"$scratch/run2.csv.gz"
 expect_status 0 -- --baseline "$run1" --current "$scratch/run2.csv.gz" "$fixtures/h200-committed.csv"
 grep -q "median of 2 reports" "$scratch/out" || fail "two current reports were not combined"
 
+# The floor: the default unless repeat sweeps measure it (--noise).
+expect_status 0 -- --baseline "$run1" --current "$run2"
+grep -q "the default noise floor 2 us + 3% of the baseline median (no --noise calibration)" "$scratch/out" ||
+  fail "the rule line does not say the floor is the default"
+expect_status 0 -- --baseline "$run1" --current "$run2" --noise "$run1" "$fixtures/h200-committed.csv"
+grep -q "the noise floor measured by 2 repeat sweeps" "$scratch/out" || fail "the rule line does not say the floor is measured"
+expect_error "two or more repeat sweeps" -- --baseline "$run1" --current "$run2" --noise "$run1"
+expect_error "same report" -- --baseline "$run1" --current "$run2" --noise "$run1" "$run1"
+sed 's/NVIDIA H200/NVIDIA H100/' "$run1" >"$scratch/h100_noise1.csv"
+sed 's/NVIDIA H200/NVIDIA H100/' "$run2" >"$scratch/h100_noise2.csv"
+expect_error "measure the noise on the baseline's GPU" -- --baseline "$run1" --current "$run2" \
+  --noise "$scratch/h100_noise1.csv" "$scratch/h100_noise2.csv"
+
 # --- a planted 10% slowdown at 2^28: exit 1, that row alone named ---
 plant "$run2" "$scratch/slow.csv" "$best28" 268435456 1.10
 expect_status 1 -- --baseline "$run1" --current "$scratch/slow.csv" --only all \
@@ -134,6 +147,19 @@ cat "$run2" <(tail -n +2 "$scratch/h100.csv") >"$scratch/two_gpus.csv"
 expect_error "two GPUs" -- --baseline "$run1" --current "$scratch/two_gpus.csv"
 cat "$run2" <(tail -n 1 "$run2") >"$scratch/duplicate.csv"
 expect_error "appears twice" -- --baseline "$run1" --current "$scratch/duplicate.csv"
+# Input that would fool the gate: a report against itself (also gzipped),
+# one repeat given twice, a median that is no time, an interval that misses it.
+expect_error "same report" -- --baseline "$run2" --current "$scratch/run2.csv.gz"
+expect_error "same report" -- --baseline "$run1" --current "$run2" "$scratch/run2.csv.gz"
+expect_error "give each repeat sweep once" -- --baseline "$run1" --current "$run2" "$run2"
+cub12=',6.047999951988459,5.8559998869895935,'  # cuBLAS at 2^12 in run 1 (its first row): median, min
+grep -q -- "$cub12" "$run1" || fail "run 1 no longer holds the row the next checks edit"
+sed "s/$cub12/,0,5.8559998869895935,/" "$run1" >"$scratch/zero.csv"
+expect_error "row 1: median_us 0 is not above zero" -- --baseline "$run2" --current "$scratch/zero.csv"
+sed "s/$cub12/,-6.047999951988459,5.8559998869895935,/" "$run1" >"$scratch/negative.csv"
+expect_error "is not above zero" -- --baseline "$scratch/negative.csv" --current "$run2"
+sed 's/,6.047999951988459,6.0800001956522465,/,5.9,6.0,/' "$run1" >"$scratch/outside.csv"
+expect_error "does not contain its median" -- --baseline "$run2" --current "$scratch/outside.csv"
 expect_error "'fastest'" -- --baseline "$run1" --current "$run2" --only fastest
 expect_error "threshold" -- --baseline "$run1" --current "$run2" --threshold -1
 expect_error "current" -- --baseline "$run1"

@@ -53,6 +53,43 @@ TEST_CASE("gate: the threshold is on the median's change, just under is SAME and
   CHECK(judge(kBase, timed("v", 420.2, 420.5, 420.8), loose).verdict == GateVerdict::same);
 }
 
+TEST_CASE("gate: a change exactly at the threshold is SAME, either way") {
+  // Numbers exact in binary: 5 / 4 - 1 = 0.25 and 3 / 4 - 1 = -0.25, against
+  // a 25% threshold; the intervals are far apart and there is no floor, so
+  // only the threshold decides.
+  GateRule rule;
+  rule.threshold_pct = 25;
+  rule.min_gap_us = 0;
+  rule.min_gap_pct = 0;
+  const MeasurementRecord base = timed("v", 3.75, 4, 4.25, 4096);
+  const GateRow up = judge(base, timed("v", 4.75, 5, 5.25, 4096), rule);
+  CHECK(up.ratio == 1.25);
+  CHECK(up.verdict == GateVerdict::same);
+  CHECK(judge(base, timed("v", 2.75, 3, 3.25, 4096), rule).verdict == GateVerdict::same);
+  // A hair over it, either way, is judged.
+  CHECK(judge(base, timed("v", 4.75, 5.0001, 5.25, 4096), rule).verdict == GateVerdict::regressed);
+  CHECK(judge(base, timed("v", 2.75, 2.9999, 3.25, 4096), rule).verdict == GateVerdict::improved);
+}
+
+TEST_CASE("gate: intervals apart by exactly the floor are INCONCLUSIVE, either way") {
+  // Floor 1 us (no relative part); baseline [3.5, 4.5]; 5.5 - 4.5 and
+  // 3.5 - 2.5 are exactly 1 in binary.
+  GateRule rule;
+  rule.min_gap_us = 1;
+  rule.min_gap_pct = 0;
+  const MeasurementRecord base = timed("v", 3.5, 4, 4.5, 4096);
+  const GateRow slower = judge(base, timed("v", 5.5, 6, 6.5, 4096), rule);
+  CHECK(slower.separation == 1.0);
+  CHECK(slower.floor_us == 1.0);
+  CHECK(slower.verdict == GateVerdict::inconclusive);
+  const GateRow faster = judge(base, timed("v", 1.5, 2, 2.5, 4096), rule);
+  CHECK(faster.separation == 1.0);
+  CHECK(faster.verdict == GateVerdict::inconclusive);
+  // A hair beyond it, either way.
+  CHECK(judge(base, timed("v", 5.5001, 6, 6.5, 4096), rule).verdict == GateVerdict::regressed);
+  CHECK(judge(base, timed("v", 1.5, 2, 2.4999, 4096), rule).verdict == GateVerdict::improved);
+}
+
 TEST_CASE("gate: over the threshold with overlapping intervals is INCONCLUSIVE, never REGRESSED") {
   const GateRow row = judge(kBase, timed("v", 400.5, 440, 480));
   CHECK(row.verdict == GateVerdict::inconclusive);
@@ -257,7 +294,7 @@ TEST_CASE("gate: rows are matched by (variant, type, n, mode); one-sided rows ar
 
 TEST_CASE("gate: --only picks tie groups (either side), baselines, or all") {
   GateReport base, cur;
-  base.has_tied_best = cur.has_tied_best = true;
+  base.declares_standing = cur.declares_standing = true;  // best.csv files
   auto row = [](const std::string& id, bool tied) {
     MeasurementRecord r = timed(id, 399, 400, 401);
     r.tied_best = tied;
@@ -277,11 +314,18 @@ TEST_CASE("gate: --only picks tie groups (either side), baselines, or all") {
   CHECK(ids(parse_gate_scope("all")) == "best-before best-now cublas other | 0");
   CHECK(ids(GateScope{}) == ids(parse_gate_scope("best,baselines")));  // the default
 
-  // Reports without the tied_best column: tie groups from the intervals.
-  base.has_tied_best = cur.has_tied_best = false;
-  base.rows = {timed("fast", 99, 100, 101), timed("close", 100.5, 101, 102), timed("slow", 109, 110, 111)};
+  // sweep.csv files: tie groups from the intervals, whatever their tied_best
+  // column says (a report written under an older tie rule).
+  base.declares_standing = cur.declares_standing = false;
+  base.rows = {timed("fast", 99, 100, 101), timed("close", 100.5, 101, 102), timed("slow", 109, 110, 111),
+               timed("far", 100.8, 103, 104)};  // no interval is wholly below its own: tied
+  for (auto& r : base.rows) r.tied_best = r.variant == "slow";  // stale: ignored
   cur.rows = base.rows;
-  CHECK(ids(parse_gate_scope("best")) == "close fast | 1");
+  CHECK(ids(parse_gate_scope("best")) == "close far fast | 1");
+  // A row that some row's interval lies wholly below is not in the tie group.
+  base.rows[3] = timed("far", 101.5, 103, 104);  // fast's [99, 101] is wholly below it
+  cur.rows = base.rows;
+  CHECK(ids(parse_gate_scope("best")) == "close fast | 2");
 }
 
 TEST_CASE("gate: --only rejects words it does not know") {

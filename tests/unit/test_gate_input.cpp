@@ -2,6 +2,7 @@
 // named in the one-line message (the CLI turns it into exit 2).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <zlib.h>
@@ -44,7 +45,9 @@ std::string error_for(const std::string& text, const std::string& name = "bad.cs
   return input_error_of([&] { read_gate_report(path.str()); });
 }
 
+// A one-row report; each call is a sweep of its own (its own timestamp).
 GateReport report(const std::string& gpu, const std::string& version) {
+  static int sweeps = 0;
   GateReport r;
   r.path = gpu + ".csv";
   r.gpu = gpu;
@@ -52,6 +55,7 @@ GateReport report(const std::string& gpu, const std::string& version) {
   MeasurementRecord row;
   row.env.gpu = gpu;
   row.env.peak_gbps = 4814.304;
+  row.env.timestamp = "2026-12-01T00:00:" + std::to_string(10 + sweeps++) + "Z";
   r.rows.push_back(row);
   return r;
 }
@@ -63,10 +67,14 @@ TEST_CASE("gate input: the real fixtures and the committed gzipped baseline read
   CHECK(run1.rows.size() == 43);
   CHECK(run1.gpu == "NVIDIA H200");
   CHECK(run1.dotsweep_version == "0.1.0");
-  CHECK(run1.has_tied_best);
+  CHECK_FALSE(run1.declares_standing);  // a sweep.csv
   const GateReport committed = read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.csv.gz");
   CHECK(committed.rows.size() > 1000);  // any refresh of it (README: Keeping baselines current)
   CHECK(committed.gpu == "NVIDIA H200");
+  CHECK_FALSE(committed.declares_standing);
+  // A best.csv holds one row per group: its standing is read, not derived.
+  const GateReport best = read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/h200.best.csv");
+  CHECK(best.declares_standing);
 }
 
 TEST_CASE("gate input: unreadable, malformed and truncated files are refused, naming the file") {
@@ -160,4 +168,63 @@ TEST_CASE("gate input: reports must share the GPU (unless cross-hardware) and th
   no_peak.rows[0].env.peak_gbps = 0;
   CHECK(contains(input_error_of([&] { check_comparable(h200, {no_peak}, true); }), "peak_gbps"));
   CHECK(contains(input_error_of([&] { check_comparable(h200, {}, false); }), "no current report"));
+}
+
+TEST_CASE("gate input: a median of zero or less, or outside its interval, is refused naming the row") {
+  const std::string text = fixture_text("h200-run1.csv");
+  // Row 1 is cuBLAS at 2^12: median 6.047999951988459 = ci_lo, ci_hi 6.0800001956522465.
+  const std::string median_min = ",6.047999951988459,5.8559998869895935,";
+  REQUIRE(text.find(median_min) != std::string::npos);
+  const std::string zero = error_for(edited(text, median_min, ",0,5.8559998869895935,"));
+  CHECK(contains(zero, "bad.csv, row 1: median_us 0 is not above zero"));
+  CHECK(contains(error_for(edited(text, median_min, ",-1,5.8559998869895935,")), "median_us -1 is not above zero"));
+  const std::string interval = ",6.047999951988459,6.0800001956522465,";
+  REQUIRE(text.find(interval) != std::string::npos);
+  // Above its interval, below it, and an interval whose ends are swapped.
+  CHECK(contains(error_for(edited(text, interval, ",5.9,6.0,")), "row 1: the interval [5.9, 6] does not contain"));
+  CHECK(contains(error_for(edited(text, interval, ",6.05,6.1,")), "does not contain its median 6.048"));
+  CHECK(contains(error_for(edited(text, interval, ",6.0800001956522465,6.047999951988459,")), "does not contain"));
+  // On the boundary: a median equal to either end is inside (row 1 reads as
+  // committed, with lo = median; here hi = median too).
+  TempPath path("edge.csv");
+  write(path.str(), edited(text, interval, ",6.047999951988459,6.047999951988459,"));
+  CHECK(read_gate_report(path.str()).rows.size() == 43);
+  write(path.str(), edited(text, interval, ",6.0,6.047999951988459,"));
+  CHECK(read_gate_report(path.str()).rows.size() == 43);
+}
+
+TEST_CASE("gate input: the same report as baseline and current, or given twice as current, is refused") {
+  const std::string text = fixture_text("h200-run1.csv");
+  const GateReport run1 = read_gate_report(kFixtures + "h200-run1.csv");
+  const GateReport run2 = read_gate_report(kFixtures + "h200-run2.csv");
+  CHECK(same_report(run1, run1));
+  CHECK_FALSE(same_report(run1, run2));
+  // A copy under another name, its rows in another order, is the same report.
+  GateReport reordered = run1;
+  reordered.path = "copy.csv";
+  std::reverse(reordered.rows.begin(), reordered.rows.end());
+  CHECK(same_report(run1, reordered));
+  const std::string itself = input_error_of([&] { check_comparable(run1, {reordered}, false); });
+  CHECK(contains(itself, "'copy.csv' and the baseline"));
+  CHECK(contains(itself, "same report"));
+  const std::string twice = input_error_of([&] { check_comparable(run2, {run1, reordered}, false); });
+  CHECK(contains(twice, "give each repeat sweep once"));
+  CHECK_NOTHROW(check_comparable(run2, {run1}, false));
+  // One row's median changed (a planted slowdown in a copy): another report.
+  GateReport planted = run1;
+  planted.rows[5].median_us = *planted.rows[5].median_us * 1.1;
+  planted.rows[5].ci_hi_us = *planted.rows[5].median_us;
+  CHECK_FALSE(same_report(run1, planted));
+  CHECK_NOTHROW(check_comparable(run1, {planted}, false));
+  // The same rows under another sweep timestamp or GPU name: another report.
+  GateReport restamped = run1;
+  for (auto& r : restamped.rows) r.env.timestamp = "2026-11-30T05:46:14Z";
+  CHECK_FALSE(same_report(run1, restamped));
+  GateReport other_gpu = run1;
+  other_gpu.gpu = "NVIDIA H200 NVL";
+  CHECK_FALSE(same_report(run1, other_gpu));
+  // A row fewer: another report.
+  GateReport shorter = run1;
+  shorter.rows.pop_back();
+  CHECK_FALSE(same_report(run1, shorter));
 }

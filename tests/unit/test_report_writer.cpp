@@ -288,7 +288,7 @@ TEST_CASE("summary markdown: overlapping intervals name no winner") {
   CHECK(contains(md, "| 1 | tie | cublas | 4.56 [4.53, 4.58] |"));  // the baseline is in the tie
   CHECK(contains(md, "| 4 |  | c | 4.80 [4.70, 4.90] |"));
   CHECK(line_starting(md, "no single winner") ==
-        "no single winner: 3 rows tie (intervals overlap the fastest): a b cublas");
+        "no single winner: 3 rows tie (no row's interval lies wholly below theirs): a b cublas");
   CHECK(line_starting(md, "winner:").empty());
   CHECK_FALSE(contains(md, "| winner |"));
 }
@@ -300,7 +300,7 @@ TEST_CASE("summary markdown: a 27-row exact tie names no winner and lists 8 ids"
   const std::string md = summary_markdown(rs, 5);
   CAPTURE(md);
   CHECK(line_starting(md, "no single winner") ==
-        "no single winner: 27 rows tie (intervals overlap the fastest): "
+        "no single winner: 27 rows tie (no row's interval lies wholly below theirs): "
         "v10 v11 v12 v13 v14 v15 v16 v17 +19 more");
   CHECK(count(md, "| 1 | tie |") == 5);  // top 5 shown
 }

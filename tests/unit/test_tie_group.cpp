@@ -29,14 +29,30 @@ std::vector<std::string> ids(const std::vector<const MeasurementRecord*>& rows) 
 
 }  // namespace
 
-TEST_CASE("intervals overlap when they share a point, closed ends included") {
-  CHECK(overlaps({1, 2}, {1.5, 3}));
-  CHECK(overlaps({1.5, 3}, {1, 2}));
-  CHECK(overlaps({1, 2}, {2, 3}));      // touching ends
-  CHECK(overlaps({1, 4}, {2, 3}));      // one inside the other
-  CHECK(overlaps({5, 5}, {5, 5}));      // two zero-width intervals at the same median
-  CHECK_FALSE(overlaps({1, 2}, {2.001, 3}));
-  CHECK_FALSE(overlaps({2.001, 3}, {1, 2}));
+TEST_CASE("wholly below: every value of one under every value of the other; touching ends are not") {
+  CHECK(wholly_below({1, 2}, {2.001, 3}));
+  CHECK_FALSE(wholly_below({2.001, 3}, {1, 2}));
+  CHECK_FALSE(wholly_below({1, 2}, {2, 3}));    // touching ends share the point 2
+  CHECK_FALSE(wholly_below({1, 2}, {1.5, 3}));  // overlapping
+  CHECK_FALSE(wholly_below({2, 3}, {1, 4}));    // one inside the other
+  CHECK(wholly_below({5, 5}, {5.001, 5.001}));  // zero-width intervals at different medians
+  CHECK_FALSE(wholly_below({5, 5}, {5, 5}));    // ... and at the same one
+}
+
+TEST_CASE("not shown slower: the intervals whose lo reaches the lowest hi, in input order") {
+  using V = std::vector<std::size_t>;
+  CHECK(not_shown_slower({}).empty());
+  CHECK(not_shown_slower({{1, 2}}) == V{0});
+  // The anchor [3.648, 3.808] overlaps both, but [3.648, 3.648] is wholly below [3.776, 3.808].
+  CHECK(not_shown_slower({{3.648, 3.808}, {3.776, 3.808}, {3.648, 3.648}}) == V{0, 2});
+  // Touching: lo equal to the lowest hi ties.
+  CHECK(not_shown_slower({{1, 2}, {2, 3}, {2.001, 3}}) == V{0, 1});
+  // Zero-width intervals: equal points tie, a higher point is shown slower.
+  CHECK(not_shown_slower({{5, 5}, {5, 5}, {5.001, 5.001}}) == V{0, 1});
+  // The lowest hi need not be the lowest lo's: a wide interval under a narrow one.
+  CHECK(not_shown_slower({{4, 10}, {5, 6}, {6.5, 7}}) == V{0, 1});
+  // Never empty: the interval with the lowest lo always qualifies.
+  CHECK(not_shown_slower({{9, 9.5}, {1, 100}}) == V{0, 1});
 }
 
 TEST_CASE("a row's interval; zero width at the median without one") {
@@ -84,12 +100,59 @@ TEST_CASE("standing: median order, the fastest row's tie group, untimed and wron
   CHECK(standing_of({}).by_median.empty());
 }
 
-TEST_CASE("standing: overlap is with the fastest row, not a chain through others") {
-  // b overlaps a and c overlaps b, but c does not reach a.
+TEST_CASE("standing: no chain through others; a row tied only by the fastest's width is out") {
+  // b overlaps a and c overlaps b, but a's interval is wholly below c's.
   const std::vector<MeasurementRecord> rs = {timed("a", 10, 9, 11), timed("b", 12, 10.5, 13.5),
                                              timed("c", 14, 13, 15)};
   const auto s = standing_of({&rs[0], &rs[1], &rs[2]});
   CHECK(ids(s.tie_group) == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("standing: a row is out of the tie group when any row is wholly below it, not only the fastest") {
+  // bf16 n = 1 cold in results/baselines/h200.csv.gz (session 8): the row
+  // with the lowest median sorts first by id among equal medians, and its
+  // wide interval overlaps the gather row's; CUB's zero-width interval at the
+  // same median lies wholly below the gather row's, so that row is shown slower.
+  MeasurementRecord cub = timed("cub", 3.648, 3.648, 3.648);
+  cub.kind = "baseline";
+  const std::vector<MeasurementRecord> rs = {
+      timed("bf16.b512.i4.v8.cover.warp.shfl.gather.plain.own", 3.808, 3.776, 3.808),
+      cub,
+      timed("bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", 3.648, 3.648, 3.808),
+  };
+  const auto s = standing_of({&rs[0], &rs[1], &rs[2]});
+  CHECK(ids(s.by_median) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub",
+                                                     "bf16.b512.i4.v8.cover.warp.shfl.gather.plain.own"});
+  CHECK(ids(s.tie_group) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub"});
+  CHECK_FALSE(s.tied(&rs[0]));
+}
+
+TEST_CASE("standing: touching intervals tie; zero-width intervals tie only at the same median") {
+  const std::vector<MeasurementRecord> touching = {timed("a", 10, 9, 11), timed("b", 12, 11, 13)};
+  CHECK(ids(standing_of({&touching[0], &touching[1]}).tie_group) == std::vector<std::string>{"a", "b"});
+  const std::vector<MeasurementRecord> points = {timed("p", 5), timed("q", 5), timed("r", 5.001)};
+  CHECK(ids(standing_of({&points[0], &points[1], &points[2]}).tie_group) == std::vector<std::string>{"p", "q"});
+}
+
+TEST_CASE("standing: the order is median then id, whatever the input order") {
+  const std::vector<MeasurementRecord> rs = {timed("z", 10, 9, 11), timed("m", 10, 9.5, 10.5),
+                                             timed("a", 10.2, 9, 12)};
+  const auto forward = standing_of({&rs[0], &rs[1], &rs[2]});
+  const auto backward = standing_of({&rs[2], &rs[1], &rs[0]});
+  CHECK(ids(forward.tie_group) == std::vector<std::string>{"m", "z", "a"});
+  CHECK(ids(backward.tie_group) == ids(forward.tie_group));
+}
+
+TEST_CASE("standing: an interval that misses its median is widened to hold it") {
+  // A damaged row whose interval lies above its own median still ranks first
+  // by median, so it must be in the tie group, not shown slower than itself.
+  const std::vector<MeasurementRecord> rs = {timed("damaged", 5, 6, 7), timed("next", 5.5, 5.2, 5.8)};
+  const auto s = standing_of({&rs[0], &rs[1]});
+  CHECK(ids(s.by_median) == std::vector<std::string>{"damaged", "next"});
+  CHECK(s.tied(&rs[0]));
+  const auto widened = median_interval_of(rs[0]);
+  CHECK(widened->lo == 5.0);
+  CHECK(widened->hi == 7.0);
 }
 
 TEST_CASE("groups by (type, n, mode)") {
