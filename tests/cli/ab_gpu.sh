@@ -5,7 +5,9 @@
 #  - A/B against a tree planted PERCENT% slower in its block 256 variants
 #    (make_slow_kernels.sh): exit 1, REGRESSED exactly the block 256 rows,
 #    every baseline (cuBLAS, CUB, the seed kernel: each timed against
-#    itself) SAME, and the verdict line names the regression.
+#    itself) SAME, and the verdict line names the regression;
+#  - A/B against a tree whose two-pass finish sums wrong: exit 1, BROKEN
+#    exactly the two-pass rows.
 # Usage: ab_gpu.sh DOTSWEEP SOURCE_ROOT
 # AB_SIZES, AB_PERCENT, AB_MODE change the sizes (default 2^12,2^20,2^24),
 # the planted slowdown (5) and the timing mode (cold).
@@ -72,6 +74,27 @@ done
 grep -q "^ab: FAIL, [0-9]* REGRESSED: f32\.b256\." "$scratch/slow.out" ||
   { fail "A/B: the verdict line does not name a slowed row"; show slow; }
 for file in a.csv b.csv ab.md; do [[ -s $scratch/slow/$file ]] || fail "A/B: --out has no $file"; done
+
+# ---- A/B: a tree whose two-pass finish doubles the partials: those rows
+# BROKEN (B incorrect, A correct), not timed; the others not failing.
+mkdir -p "$scratch/wrong" && cp "$root/kernels"/* "$scratch/wrong/"
+sed -i 's/acc += partials\[i\];/acc += 2 * partials[i];/' "$scratch/wrong/dot_kernel.cuh"
+if cmp -s "$root/kernels/dot_kernel.cuh" "$scratch/wrong/dot_kernel.cuh"; then
+  fail "the two-pass finish's sum was not found to plant the wrong result into"
+else
+  ab wrong --kernels-b "$scratch/wrong"
+  status=$?
+  want=$(all_testcases wrong | grep '\.2pass\.')
+  got=$(testcases wrong "BROKEN")
+  if [[ $status -ne 1 ]] || [[ -z $want ]] || [[ "$got" != "$want" ]]; then
+    fail "wrong results: exit $status (want 1), BROKEN rows differ from the two-pass rows"
+    diff <(echo "$want") <(echo "$got")
+    show wrong
+  else
+    echo "ok: wrong results: exactly the $(echo "$want" | wc -l) two-pass rows BROKEN"
+  fi
+  grep -q "REGRESSED" "$scratch/wrong.xml" && fail "wrong results: a row REGRESSED"
+fi
 
 echo "--- A/B table:"; sed -n '/^verdict/,$p' "$scratch/slow.out"
 [[ $failures -eq 0 ]] || { echo "$failures failures"; exit 1; }
