@@ -2,9 +2,10 @@
 # Writes a kernel tree whose kernels do measurably more work, for `dotsweep ab`
 # tests: a copy of KERNELS in which every __global__ function of
 # dot_kernel.cuh holds a dotsweep_slowdown::Spin (slowdown.cuh, written here).
-# In a slowed variant (all, or those of block size BLOCK), thread 0 of each
-# block spins on %globaltimer at the block's end for PERCENT% of the block's
-# own time; block 0 spins PERCENT% of LAUNCH_NS more, the part of a timed
+# In a slowed variant (all, or those of block size BLOCK), every thread spins
+# on %globaltimer at its end for PERCENT% of its own time (all of them, so
+# the block holds its SM slot that much longer and no other block takes the
+# room); block 0 spins PERCENT% of LAUNCH_NS more, the part of a timed
 # launch no block sees (the floor row, an empty kernel timed like every row,
 # measures 2.62 us cold on the H200: results/baselines/h200.csv.gz), so a
 # launch-bound and a memory-bound kernel both take about PERCENT% longer.
@@ -28,9 +29,9 @@ __device__ __forceinline__ unsigned long long now_ns() {
 template <bool Slowed>
 struct Spin {
   unsigned long long start;
-  __device__ Spin() : start(Slowed && threadIdx.x == 0 ? now_ns() : 0ull) {}
+  __device__ Spin() : start(Slowed ? now_ns() : 0ull) {}
   __device__ ~Spin() {
-    if (!Slowed || threadIdx.x != 0) return;
+    if (!Slowed) return;
     const unsigned long long end = now_ns();
     unsigned long long extra = (end - start) * ${percent}ull / 100ull;
     if (blockIdx.x == 0) extra += ${launch_ns}ull * ${percent}ull / 100ull;
