@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "measure/compile_queue.hpp"
 #include "cli/space_source.hpp"
+#include "core/kernel_tree.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "dot_kernel_source.hpp"
 
@@ -14,6 +15,8 @@ int run_list(const ListOptions& options) {
   // An arch NVRTC does not know would fail every variant, as if each were broken.
   if (options.compile) require_supported_arch(options.arch, "--arch");
   const std::vector<std::string> include_dirs = options.compile ? nvrtc_include_dirs() : std::vector<std::string>{};
+  const std::string source =
+      options.kernels_dir.empty() ? std::string(kDotKernelSource) : read_kernel_tree(options.kernels_dir, "--kernels");
   const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
   // Without a GPU the planner checks against the CUDA limits every current GPU
   // shares, and the features of the arch listed for (--arch, sm_90 by default).
@@ -37,7 +40,7 @@ int run_list(const ListOptions& options) {
   }
 
   const auto start = std::chrono::steady_clock::now();
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", options.arch, options.cache_dir, include_dirs);
+  const NvrtcCompiler compiler(source, kKernelMainFile, options.arch, options.cache_dir, include_dirs);
   CompileQueue queue(compiler, valid, std::max(1u, std::thread::hardware_concurrency()));
   std::size_t failed = 0;
   for (std::size_t i = 0; i < valid.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <new>
 
+#include "cli/ab_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/help_text.hpp"
 #include "cli/option_checks.hpp"
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
   CLI::App* list_command = app.add_subcommand("list", "print the expanded space; no GPU needed");
   list_command->add_option("--space", list.space_path, "search-space TOML file (default: the embedded default)");
   list_command->add_flag("--compile", list.compile, "compile every valid variant through NVRTC and report failures");
+  list_command->add_option("--kernels", list.kernels_dir, "with --compile: the kernel tree to compile (default: the built-in kernels/)");
   list_command->add_option("--arch", list.arch, "SM architecture to compile for (90 = sm_90)")->default_val(90);
   list_command->add_flag("!--use-cache", no_cache, "read and fill the cubin cache instead of compiling everything");
   list_command->add_option("--max-configs", list.max_configs, "refuse a space that expands to more configurations")
@@ -139,6 +141,11 @@ int main(int argc, char** argv) {
       app.add_subcommand("gate", "exit 1 when a current report shows a kernel slower than the baseline; no GPU needed");
   dotsweep::add_gate_options(*gate_command, gate);
 
+  dotsweep::AbOptions ab;
+  CLI::App* ab_command = app.add_subcommand(
+      "ab", "time the variants compiled from two kernel trees alternately in one process; exit 1 when B is slower");
+  dotsweep::add_ab_options(*ab_command, ab);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {
@@ -160,6 +167,7 @@ int main(int argc, char** argv) {
     }
     if (*info_command) return dotsweep::run_info(info_device);
     if (*gate_command) return dotsweep::run_gate_command(gate);
+    if (*ab_command) return dotsweep::run_ab_command(ab);
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);

@@ -35,7 +35,7 @@ const IntegerRange kIntegers[] = {
     {"--arch", std::numeric_limits<int>::min(), kIntMax},
 };
 
-const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume", "--strategy"};
+const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume", "--strategy", "--kernels"};
 
 std::string range_text(std::int64_t min, std::uint64_t max) {
   if (min == std::numeric_limits<int>::min()) return "a whole number";
@@ -136,6 +136,7 @@ void check_list_options(const ListOptions& o, bool arch_given, bool use_cache_gi
   if (arch_given && !o.compile)
     throw InputError("--arch " + std::to_string(o.arch) + ": --arch only applies with --compile");
   if (use_cache_given && !o.compile) throw InputError("--use-cache only applies with --compile");
+  if (!o.kernels_dir.empty() && !o.compile) throw InputError("--kernels only applies with --compile");
   check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
 }
 

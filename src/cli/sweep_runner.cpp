@@ -37,6 +37,7 @@
 #include "core/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
+#include "gpu/cuda_stream.hpp"
 #include "gpu/read_ceiling.hpp"
 #include "measure/compile_queue.hpp"
 #include "measure/size_measurer.hpp"
@@ -45,18 +46,6 @@
 namespace dotsweep {
 
 namespace {
-
-class Stream {
- public:
-  Stream() { check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
-  ~Stream() { cudaStreamDestroy(stream_); }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  cudaStream_t get() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
 
 // context.json as the sweep starts; a resume keeps the report's start and
 // records itself.

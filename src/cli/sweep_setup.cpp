@@ -22,8 +22,6 @@
 
 namespace dotsweep {
 
-namespace {
-
 Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed) {
   Environment env;
   env.gpu = device.name;
@@ -37,6 +35,8 @@ Environment environment_of(const DeviceInfo& device, std::time_t started_at, std
   env.seed = seed;
   return env;
 }
+
+namespace {
 
 std::uint64_t physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);

@@ -39,6 +39,9 @@ struct SweepSetup {
   std::string out_dir;
 };
 
+// What every row measured on `device` carries about where and when.
+Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed);
+
 // Throws InputError (bad input, a --resume that does not match its folder)
 // or NoDeviceError.
 SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at);

@@ -133,6 +133,11 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
                   const GateRule& rule);
 
 struct GateResult {
+  // The command whose verdicts these are ("gate", or "ab": core/ab_rule.hpp)
+  // and, when it is not the gate's rule, that rule as one line: the text,
+  // JUnit and Markdown views name them.
+  std::string command = "gate";
+  std::string rule_line;
   GateRule rule;
   GateScope scope;
   bool require_all = false;

@@ -154,6 +154,7 @@ std::string floor_text(const GateRule& rule) {
 }
 
 std::string rule_text(const GateResult& result) {
+  if (!result.rule_line.empty()) return result.rule_line;
   const GateRule& rule = result.rule;
   return std::string("REGRESSED = ") + (rule.cross_hardware ? "pct_peak" : "median") + " over " +
          general(rule.threshold_pct) + "% worse and the intervals apart by more than " + floor_text(rule) +
@@ -193,7 +194,7 @@ std::string gate_n_label(std::int64_t n) {
 }
 
 std::string gate_verdict_line(const GateResult& result) {
-  std::string line = std::string("gate: ") + (result.passed() ? "PASS" : "FAIL") + ", ";
+  std::string line = result.command + ": " + (result.passed() ? "PASS" : "FAIL") + ", ";
   for (const GateVerdict v : {GateVerdict::regressed, GateVerdict::broken}) {
     std::vector<std::string> named;
     for (const auto& r : result.rows)
@@ -214,7 +215,8 @@ std::string gate_verdict_line(const GateResult& result) {
     if (v == GateVerdict::inconclusive && result.throttled() > 0)
       line += " (" + std::to_string(result.throttled()) + " throttled)";
   }
-  line += " of " + std::to_string(result.rows.size()) + " rows compared (--only " + scope_text(result.scope) + ")";
+  line += " of " + std::to_string(result.rows.size()) + " rows compared";
+  if (result.rule_line.empty()) line += " (--only " + scope_text(result.scope) + ")";
   const auto one_sided = [&](std::size_t n, const char* where) {
     if (n == 0) return;
     line += "; " + std::to_string(n) + " only in " + where;
@@ -305,7 +307,7 @@ std::string gate_junit(const GateResult& result) {
       s += c.status == "skipped";
     }
     const std::string suite = std::get<0>(g) + " n=" + gate_n_label(std::get<1>(g)) + " " + std::get<2>(g);
-    const std::string classname = "dotsweep.gate." + std::get<0>(g) + ".n" + std::to_string(std::get<1>(g)) + "." +
+    const std::string classname = "dotsweep." + result.command + "." + std::get<0>(g) + ".n" + std::to_string(std::get<1>(g)) + "." +
                                   std::get<2>(g);
     body += "  <testsuite name=\"" + xml(suite) + "\" tests=\"" + std::to_string(cases.size()) + "\" failures=\"" +
             std::to_string(f) + "\" skipped=\"" + std::to_string(s) + "\" errors=\"0\">\n";
@@ -322,19 +324,20 @@ std::string gate_junit(const GateResult& result) {
     failures += f;
     skipped += s;
   }
-  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dotsweep gate\" tests=\"" +
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dotsweep " + xml(result.command) +
+         "\" tests=\"" +
          std::to_string(tests) + "\" failures=\"" + std::to_string(failures) + "\" skipped=\"" +
          std::to_string(skipped) + "\" errors=\"0\">\n" + body + "</testsuites>\n";
 }
 
 std::string gate_markdown(const GateResult& result, const GateReport& baseline,
                           const std::vector<GateReport>& current) {
-  std::string md = std::string("## dotsweep gate: ") + (result.passed() ? "PASS" : "FAIL") + "\n\n";
+  std::string md = "## dotsweep " + result.command + ": " + (result.passed() ? "PASS" : "FAIL") + "\n\n";
   md += "`" + gate_verdict_line(result) + "`\n\n";
   md += "| | report |\n|---|---|\n";
   md += "| baseline | " + markdown_cell(report_line(baseline)) + " |\n";
   for (const auto& c : current) md += "| current | " + markdown_cell(report_line(c)) + " |\n";
-  md += "\nRule: " + markdown_cell(rule_text(result)) + " (docs/gate.md).\n\n";
+  md += "\nRule: " + markdown_cell(rule_text(result)) + (result.rule_line.empty() ? " (docs/gate.md)" : "") + ".\n\n";
 
   md += "| verdict | rows |\n|---|---|\n";
   for (const GateVerdict v : {GateVerdict::regressed, GateVerdict::broken, GateVerdict::inconclusive,

@@ -13,7 +13,7 @@ namespace {
 // Long enough for %globaltimer to resolve the SM clock to well under 1%.
 constexpr unsigned long long kClockSpinNs = 20'000;
 
-void warm_up(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream) {
+void run_once(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream) {
   // Loads the operation's modules before any blocking kernel spins: with lazy
   // module loading, the first launch of a kernel can wait for the device to go
   // idle, which a spinning blocker would never let happen.
@@ -128,59 +128,96 @@ ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
 
 void ColdTimer::flush_l2() { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_); }
 
+void ColdTimer::warm_up(DotOperation& operation, const DotInputs& inputs) { run_once(operation, inputs, stream_); }
+
+TimedSample ColdTimer::take_sample(DotOperation& operation, const DotInputs& inputs) {
+  flush_l2();
+  {
+    HeldStream held(blocker_, stream_);
+    events_.record_start(stream_);
+    operation.enqueue(inputs, stream_);
+    events_.record_stop(stream_);
+  }
+  TimedSample sample;
+  sample.us = events_.elapsed_us();
+  sample.clock_mhz = blocker_.reading().sm_clock_mhz();
+  if (inputs.result) sample.results.push_back(read_result(inputs.result, inputs.type, stream_));
+  return sample;
+}
+
 TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule_in) {
-  warm_up(operation, inputs, stream_);
+  warm_up(operation, inputs);
   const StoppingRule rule = with_resolution(rule_in, 1);
   TimingSamples samples;
-  LaunchResultReader results({inputs.result}, inputs.type);
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
-    flush_l2();
-    {
-      HeldStream held(blocker_, stream_);
-      events_.record_start(stream_);
-      operation.enqueue(inputs, stream_);
-      events_.record_stop(stream_);
-    }
-    samples.us.push_back(events_.elapsed_us());
-    samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
-    for (double r : results.read(stream_)) samples.launch_results.push_back(r);
+    samples.add(take_sample(operation, inputs));
   }
   return samples;
+}
+
+HotGraph::~HotGraph() {
+  if (exec_) cudaGraphExecDestroy(exec_);
+  if (graph_) cudaGraphDestroy(graph_);
+}
+
+HotGraph::HotGraph(HotGraph&& other) noexcept
+    : graph_(other.graph_),
+      exec_(other.exec_),
+      launches_(other.launches_),
+      held_until_enqueued_(other.held_until_enqueued_),
+      results_(std::move(other.results_)) {
+  other.graph_ = nullptr;
+  other.exec_ = nullptr;
 }
 
 HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {
   if (stream == nullptr) throw GpuError("hot timing captures a CUDA graph, which needs a created stream, not the default stream");
 }
 
-TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule_in) {
+HotGraph HotTimer::prepare(DotOperation& operation, const std::vector<DotInputs>& slots) {
   if (slots.empty()) throw GpuError("hot timing needs at least one input slot");
-  warm_up(operation, slots.front(), stream_);
-  TimingSamples samples;
-  samples.launches = hot_launches(operation, slots, stream_);
+  run_once(operation, slots.front(), stream_);
+  HotGraph hot;
+  hot.launches_ = hot_launches(operation, slots, stream_);
   std::vector<const void*> written;
-  for (std::size_t k = 0; k < std::min(samples.launches, slots.size()); ++k) written.push_back(slots[k].result);
-  LaunchResultReader results(std::move(written), slots.front().type);
+  for (std::size_t k = 0; k < std::min(hot.launches_, slots.size()); ++k) written.push_back(slots[k].result);
+  hot.results_ = std::make_unique<LaunchResultReader>(std::move(written), slots.front().type);
   GraphGuard graph;
-  capture(operation, slots, samples.launches, stream_, graph);
-  samples.held_until_enqueued = graph.kernels_only();
+  capture(operation, slots, hot.launches_, stream_, graph);
+  hot.held_until_enqueued_ = graph.kernels_only();
   check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
+  std::swap(hot.graph_, graph.graph);  // the HotGraph owns them from here
+  std::swap(hot.exec_, graph.exec);
   // One unmeasured replay: uploads the graph and warms the instruction caches.
-  check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
+  check_cuda(cudaGraphLaunch(hot.exec_, stream_), "cudaGraphLaunch");
   check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+  return hot;
+}
 
+TimedSample HotTimer::take_sample(const HotGraph& graph) {
+  {
+    HeldStream held(blocker_, stream_, graph.held_until_enqueued_);
+    events_.record_start(stream_);
+    check_cuda(cudaGraphLaunch(graph.exec_, stream_), "cudaGraphLaunch");
+    events_.record_stop(stream_);
+  }
+  TimedSample sample;
+  sample.us = events_.elapsed_us() / static_cast<double>(graph.launches_);
+  sample.clock_mhz = blocker_.reading().sm_clock_mhz();
+  sample.results = graph.results_->read(stream_);
+  return sample;
+}
+
+TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule_in) {
+  const HotGraph graph = prepare(operation, slots);
+  TimingSamples samples;
+  samples.launches = graph.launches();
+  samples.held_until_enqueued = graph.held_until_enqueued();
   const StoppingRule rule = with_resolution(rule_in, samples.launches);
   const auto start = std::chrono::steady_clock::now();
   while (!rule.should_stop(samples.us, seconds_since(start))) {
-    {
-      HeldStream held(blocker_, stream_, samples.held_until_enqueued);
-      events_.record_start(stream_);
-      check_cuda(cudaGraphLaunch(graph.exec, stream_), "cudaGraphLaunch");
-      events_.record_stop(stream_);
-    }
-    samples.us.push_back(events_.elapsed_us() / static_cast<double>(samples.launches));
-    samples.clock_mhz.push_back(blocker_.reading().sm_clock_mhz());
-    for (double r : results.read(stream_)) samples.launch_results.push_back(r);
+    samples.add(take_sample(graph));
   }
   return samples;
 }

@@ -9,12 +9,14 @@
 
 #include <cuda_runtime_api.h>
 
+#include <memory>
 #include <vector>
 
 #include "core/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
+#include "gpu/result_probe.hpp"
 #include "gpu/stream_blocker.hpp"
 
 namespace dotsweep {
@@ -45,6 +47,11 @@ struct TimingSamples {
   // outside the events: cold, one per sample; hot, each slot the graph
   // wrote, per sample (a slot written twice in one replay shows its later launch).
   std::vector<double> launch_results;
+  void add(const TimedSample& sample) {
+    us.push_back(sample.us);
+    clock_mhz.push_back(sample.clock_mhz);
+    launch_results.insert(launch_results.end(), sample.results.begin(), sample.results.end());
+  }
 };
 
 // Start/stop events, destroyed with the owner.
@@ -61,10 +68,28 @@ class EventPair {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
+// One timed sample and the SM clock the blocker read next to it.
+struct TimedSample {
+  double us = 0;
+  double clock_mhz = 0;  // 0 = unknown
+  // What the sample's launches computed, read after its stop event: cold,
+  // the one result; hot, each slot the graph wrote. Empty for an operation
+  // that computes nothing (no result slot).
+  std::vector<double> results;
+};
+
 class ColdTimer {
  public:
   ColdTimer(const DeviceInfo& device, cudaStream_t stream);
+  // warm_up, then take_sample until the rule stops.
   TimingSamples measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule);
+  // The two steps of measure(), for callers that interleave operations
+  // sample by sample (`dotsweep ab`). warm_up runs the operation once
+  // untimed: it loads its modules before any blocker spins.
+  void warm_up(DotOperation& operation, const DotInputs& inputs);
+  // One sample of the cold protocol: evict the L2, hold the stream, events
+  // around one operation, release.
+  TimedSample take_sample(DotOperation& operation, const DotInputs& inputs);
   // Bytes the read flush streams through (at least twice the L2).
   std::size_t flush_bytes() const { return flush_.bytes(); }
 
@@ -77,12 +102,41 @@ class ColdTimer {
   EventPair events_;
 };
 
+// One operation's captured graph of K launches, ready to replay; made by
+// HotTimer::prepare, destroyed with it.
+class HotGraph {
+ public:
+  HotGraph() = default;
+  ~HotGraph();
+  HotGraph(HotGraph&& other) noexcept;
+  HotGraph& operator=(HotGraph&&) = delete;
+  HotGraph(const HotGraph&) = delete;
+  HotGraph& operator=(const HotGraph&) = delete;
+  std::size_t launches() const { return launches_; }
+  bool held_until_enqueued() const { return held_until_enqueued_; }
+
+ private:
+  friend class HotTimer;
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+  std::size_t launches_ = 1;
+  bool held_until_enqueued_ = true;
+  std::unique_ptr<LaunchResultReader> results_;  // the slots the graph's launches write
+};
+
 class HotTimer {
  public:
   explicit HotTimer(cudaStream_t stream);
   // Launch k of the graph reads slots[k % slots.size()]; K = max(kMinHotLaunches,
   // slots.size()), reduced to keep the graph within kMaxHeldGraphNodes.
+  // prepare, then take_sample until the rule stops.
   TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule);
+  // The two steps of measure(), for callers that interleave operations:
+  // capture the graph (after one untimed launch) and replay it once untimed;
+  // then one sample: hold the stream, events around one replay, release
+  // (us per launch).
+  HotGraph prepare(DotOperation& operation, const std::vector<DotInputs>& slots);
+  TimedSample take_sample(const HotGraph& graph);
 
  private:
   cudaStream_t stream_;

@@ -55,6 +55,28 @@ class ContextLost : public std::runtime_error {
 
 using RowSink = std::function<void(const MeasurementRecord&)>;
 
+// Throws ContextLost when the device no longer answers after `during`.
+void require_healthy_context(const std::string& during);
+
+// A row's timing columns from its samples (throttled samples dropped).
+void fill_timing(MeasurementRecord& record, const TimingSamples& timing, ElementType type, double peak_gbps);
+
+// One operation after its check at one size, for callers that time it their
+// own way (SizeMeasurer::check_size).
+struct CheckedOperation {
+  MeasuredOperation* op = nullptr;
+  MeasurementRecord row;        // its row in the first mode: the verdict (or the failure), not timed
+  CorrectnessVerdict verdict;   // what the check found; the timed result is held against it
+};
+// One element type's operations at one size, checked, with the inputs left
+// in place for timing: buffers.main() holds the timing data.
+struct CheckedType {
+  const SizeBuffers& buffers;
+  const std::vector<DotInputs>& hot_slots;  // empty unless the settings' modes hold hot
+  const ExpectedResults& expected;
+  std::vector<CheckedOperation> operations;
+};
+
 class SizeMeasurer {
  public:
   SizeMeasurer(const DeviceInfo& device, cudaStream_t stream, MeasureSettings settings, Environment env = {});
@@ -63,6 +85,19 @@ class SizeMeasurer {
   // ones in every mode, and hands each row to on_row as it is finished.
   // Throws ContextLost when the device stops answering.
   void measure_size(long long n, std::vector<MeasuredOperation>& operations, const RowSink& on_row);
+
+  // The check half of measure_size: for each element type, the inputs, the
+  // exact passes and the float check of each of its operations, then `then`
+  // with what was checked; the caller times the correct ones (finish_row).
+  // Throws ContextLost when the device stops answering.
+  void check_size(long long n, const std::vector<MeasuredOperation*>& operations,
+                  const std::function<void(CheckedType&)>& then);
+  // Fills a checked, correct row from its timing, then checks that every
+  // timed launch computed what the checked launch did (timing.launch_results):
+  // a kernel that is only right on its first launch, or on most of them,
+  // must not win. A mismatch makes the row incorrect, with the reason.
+  void finish_row(MeasurementRecord& row, const TimingSamples& timing, const MeasuredOperation& op,
+                  const CheckedType& checked, const CorrectnessVerdict& verdict);
 
   // Called before each operation's exact passes and its check-and-time at n:
   // the measuring worker's heartbeat (cli/worker_supervisor.hpp). Optional.
@@ -75,6 +110,11 @@ class SizeMeasurer {
   // on_counters when their size is done (CounterPass::stream_rows). Optional.
   void set_counter_sink(RowSink on_counters) { counters_->stream_rows(std::move(on_counters)); }
 
+  // The timers of the settings' modes (null for a mode not in them), for
+  // callers that take samples one by one (`dotsweep ab`).
+  ColdTimer* cold_timer() { return cold_ ? &*cold_ : nullptr; }
+  HotTimer* hot_timer() { return hot_ ? &*hot_ : nullptr; }
+
   std::size_t peak_device_bytes() const { return peak_device_bytes_; }
   // Why NVML clocks are not recorded; empty when they are.
   const std::string& nvml_status() const { return nvml_status_; }
@@ -83,14 +123,17 @@ class SizeMeasurer {
   void stop_counters_when(std::function<bool()> stop_requested) { counters_->stop_when(std::move(stop_requested)); }
 
  private:
-  void measure_type(long long n, ElementType type, const std::vector<MeasuredOperation*>& operations,
-                    const RowSink& on_row);
+  // For each element type the operations hold: loads its inputs, runs the
+  // exact passes, loads the timing data and calls `body`.
+  void for_each_type(long long n, const std::vector<MeasuredOperation*>& operations,
+                     const std::function<void(CheckedType&)>& body);
   void run_exact_pass(InputKind kind, const std::vector<MeasuredOperation*>& operations, SizeInputs& inputs,
                       SizeBuffers& buffers);
-  std::vector<MeasurementRecord> check_and_time(MeasuredOperation& op, const SizeBuffers& buffers,
-                                                const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected);
-  void time_row(MeasurementRecord& row, TimingMode mode, MeasuredOperation& op, const SizeBuffers& buffers,
-                const std::vector<DotInputs>& hot_slots, const ExpectedResults& expected,
+  // The float check: one row per mode with the verdict, or the failure.
+  std::vector<MeasurementRecord> check_operation(MeasuredOperation& op, const SizeBuffers& buffers,
+                                                 const ExpectedResults& expected, CorrectnessVerdict& verdict);
+  std::vector<MeasurementRecord> check_and_time(MeasuredOperation& op, const CheckedType& checked);
+  void time_row(MeasurementRecord& row, TimingMode mode, MeasuredOperation& op, const CheckedType& checked,
                 const CorrectnessVerdict& verdict);
 
   const DeviceInfo& device_;

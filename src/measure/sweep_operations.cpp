@@ -20,6 +20,13 @@ std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const 
     op.operation = std::move(baseline.operation);
     operations.push_back(std::move(op));
   }
+  for (auto& op : variant_operations(device, variants, queue)) operations.push_back(std::move(op));
+  return operations;
+}
+
+std::vector<MeasuredOperation> variant_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
+                                                  CompileQueue& queue) {
+  std::vector<MeasuredOperation> operations;
   for (std::size_t i = 0; i < variants.size(); ++i) {
     MeasuredOperation op;
     op.name = variants[i].id();

@@ -14,5 +14,8 @@ namespace dotsweep {
 // `queue` compiles `variants` in this order and must outlive the operations.
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                 CompileQueue& queue);
+// The variants alone, in order (no baselines): what a second kernel tree adds.
+std::vector<MeasuredOperation> variant_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
+                                                  CompileQueue& queue);
 
 }  // namespace dotsweep

@@ -1,0 +1,152 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+
+#include "core/ab_rule.hpp"
+#include "core/gate_report.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+
+namespace {
+
+// Reproducible on every standard library: the engine's outputs are fixed by
+// the standard, the distributions' are not, so the variates are made here.
+class Draws {
+ public:
+  explicit Draws(std::uint64_t seed) : engine_(seed) {}
+  double uniform() { return (static_cast<double>(engine_() >> 11) + 0.5) * 0x1p-53; }  // (0, 1)
+  // A timing-like sample: a floor plus a right-skewed tail, and now and then
+  // a much slower one (a preempted sample).
+  double sample_us(double floor_us) {
+    const double tail = -std::log(uniform()) * 0.02 * floor_us;
+    const double outlier = uniform() < 0.03 ? 0.5 * floor_us : 0.0;
+    return floor_us + tail + outlier;
+  }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+struct Pairs {
+  std::vector<double> a, b;
+};
+
+// `pairs` pairs taken A then B; B's work is `factor` times A's, and the
+// machine drifts: every sample at step i costs (1 + drift x i / pairs) more.
+Pairs alternate(Draws& draws, std::size_t pairs, double factor, double drift = 0) {
+  Pairs p;
+  for (std::size_t i = 0; i < pairs; ++i) {
+    const double state = 1.0 + drift * static_cast<double>(i) / static_cast<double>(pairs);
+    p.a.push_back(draws.sample_us(5.0) * state);
+    p.b.push_back(draws.sample_us(5.0) * factor * state);
+  }
+  return p;
+}
+
+RatioEstimate ratio(double lo, double median, double hi) { return {median, lo, hi, 100}; }
+
+}  // namespace
+
+TEST_CASE("a known 5% slowdown gives an interval around 1.05 that excludes 1") {
+  Draws draws(1);
+  const Pairs p = alternate(draws, 200, 1.05);
+  const RatioEstimate r = paired_ratio(p.a, p.b);
+  CHECK(r.pairs == 200);
+  CHECK(r.lo > 1.0);
+  CHECK(r.lo <= 1.05);
+  CHECK(r.hi >= 1.05);
+  CHECK(r.median == doctest::Approx(1.05).epsilon(0.01));
+  CHECK(r.hi - r.lo < 0.03);  // tight enough to tell 5% from a 2% threshold
+  CHECK(ab_verdict(true, true, r, kDefaultAbThresholdPct) == GateVerdict::regressed);
+}
+
+TEST_CASE("identical work: the interval holds 1 in at least 95% of repeats, drift or not") {
+  for (const double drift : {0.0, 0.3}) {
+    CAPTURE(drift);
+    for (const std::size_t pairs : {10, 30, 200}) {
+      CAPTURE(pairs);
+      Draws draws(1000 + pairs);
+      const int repeats = 2000;
+      int holds = 0;
+      for (int k = 0; k < repeats; ++k) {
+        const Pairs p = alternate(draws, pairs, 1.0, drift);
+        const RatioEstimate r = paired_ratio(p.a, p.b);
+        holds += r.lo <= 1.0 && 1.0 <= r.hi;
+      }
+      MESSAGE("drift ", drift, ", ", pairs, " pairs: 1 inside in ", holds, " of ", repeats);
+      CHECK(holds >= repeats * 95 / 100);
+    }
+  }
+}
+
+TEST_CASE("the pairing cancels a drift that unpaired medians would carry") {
+  // A machine that slows by 30% over the run, B 5% slower: each pair still
+  // shows 1.05, while the medians of the two sides alone are each spread.
+  Draws draws(7);
+  const Pairs p = alternate(draws, 300, 1.05, 0.3);
+  const RatioEstimate r = paired_ratio(p.a, p.b);
+  CHECK(r.lo > 1.02);
+  CHECK(r.hi < 1.08);
+}
+
+TEST_CASE("paired_ratio refuses unpaired input") {
+  CHECK_THROWS_AS(paired_ratio({1.0, 2.0}, {1.0}), std::invalid_argument);
+  CHECK_THROWS_AS(paired_ratio({}, {}), std::invalid_argument);
+}
+
+TEST_CASE("the verdict follows where the interval lies against 1 + t and 1 / (1 + t)") {
+  const double t = 2.0;  // bounds 1.02 and 1/1.02 = 0.98039
+  CHECK(ab_verdict(true, true, ratio(1.021, 1.05, 1.08), t) == GateVerdict::regressed);
+  CHECK(ab_verdict(true, true, ratio(1.019, 1.05, 1.08), t) == GateVerdict::inconclusive);
+  CHECK(ab_verdict(true, true, ratio(0.985, 1.0, 1.019), t) == GateVerdict::same);
+  CHECK(ab_verdict(true, true, ratio(0.975, 1.0, 1.019), t) == GateVerdict::inconclusive);
+  CHECK(ab_verdict(true, true, ratio(0.90, 0.95, 0.98), t) == GateVerdict::improved);
+  CHECK(ab_verdict(true, true, ratio(0.90, 0.95, 0.981), t) == GateVerdict::inconclusive);
+  // IMPROVED is REGRESSED seen from the other side: A/B's interval above 1 + t.
+  const RatioEstimate slower = ratio(1.03, 1.04, 1.05);
+  const RatioEstimate faster = ratio(1 / slower.hi, 1 / slower.median, 1 / slower.lo);
+  CHECK(ab_verdict(true, true, faster, t) == GateVerdict::improved);
+  CHECK(ab_verdict(true, true, slower, 4.0) == GateVerdict::inconclusive);  // the threshold is used
+  CHECK(ab_verdict(true, true, slower, 5.0) == GateVerdict::same);
+  CHECK(ab_verdict(true, true, slower, 1.0) == GateVerdict::regressed);
+}
+
+TEST_CASE("correctness comes before time") {
+  CHECK(ab_verdict(true, false, std::nullopt, 2) == GateVerdict::broken);
+  CHECK(ab_verdict(false, true, std::nullopt, 2) == GateVerdict::fixed);
+  CHECK(ab_verdict(false, false, std::nullopt, 2) == GateVerdict::untimed);
+  CHECK(ab_verdict(true, true, std::nullopt, 2) == GateVerdict::untimed);
+}
+
+TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
+  MeasurementRecord a = test::timed_row("f32.v1", 4.9, 5.0, 5.1, 1 << 20);
+  MeasurementRecord b = test::timed_row("f32.v1", 5.2, 5.3, 5.4, 1 << 20);
+  MeasurementRecord c = test::timed_row("cub", 4.0, 4.0, 4.0, 1 << 20);
+  MeasurementRecord broken = c;
+  broken.correct = false;
+  broken.reason = "rel_err 1 above bound";
+  std::vector<GateRow> rows;
+  rows.push_back(ab_row(a, b, RatioEstimate{1.06, 1.05, 1.07, 150}, 2.0));
+  rows.push_back(ab_row(c, c, RatioEstimate{1.0, 0.995, 1.004, 150}, 2.0));
+  rows.push_back(ab_row(c, broken, std::nullopt, 2.0));
+  const GateResult result = ab_result(rows, 2.0);
+  CHECK(result.exit_code() == 1);
+  CHECK(result.rows[0].verdict == GateVerdict::regressed);
+  CHECK(result.rows[0].why == "B/A 1.060 [1.050, 1.070] over 150 pairs");
+  CHECK(result.rows[1].verdict == GateVerdict::same);
+  CHECK(result.rows[2].verdict == GateVerdict::broken);
+  CHECK(result.rows[2].why == "B incorrect: rel_err 1 above bound");
+  const std::string line = gate_verdict_line(result);
+  CHECK(line ==
+        "ab: FAIL, 1 REGRESSED: f32.v1 f32 n=2^20 cold +6.0%; 1 BROKEN: cub f32 n=2^20 cold; 1 SAME of 3 rows compared");
+  const std::string junit = gate_junit(result);
+  CHECK(test::contains(junit, "<testsuites name=\"dotsweep ab\" tests=\"3\" failures=\"2\""));
+  CHECK(test::contains(junit, "classname=\"dotsweep.ab.f32.n1048576.cold\""));
+  const std::string md = gate_markdown(result, GateReport{}, {GateReport{}});
+  CHECK(md.rfind("## dotsweep ab: FAIL\n", 0) == 0);
+  CHECK(test::contains(md, "REGRESSED = the interval wholly above 1 + 2%"));
+  CHECK_FALSE(test::contains(md, "docs/gate.md"));
+}

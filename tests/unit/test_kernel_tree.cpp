@@ -1,0 +1,62 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/kernel_tree.hpp"
+#include "dot_kernel_source.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+namespace fs = std::filesystem;
+
+namespace {
+void write(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+}
+int occurrences(const std::string& text, const std::string& part) {
+  int count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+}  // namespace
+
+TEST_CASE("the kernel tree read at run time is the text built into the binary") {
+  // One inliner for both: `dotsweep ab --kernels-b kernels` compiles exactly what the sweep does.
+  CHECK(read_kernel_tree(std::string(DOTSWEEP_SOURCE_ROOT) + "/kernels", "--kernels-b") ==
+        std::string(kDotKernelSource));
+}
+
+TEST_CASE("quoted includes beside the file are inlined once, between #line directives") {
+  const fs::path dir = fs::temp_directory_path() / ("dotsweep_kernel_tree_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write(dir / "dot_kernel.cuh", "#pragma once\n#include \"a.cuh\"\n#include <cuda_fp16.h>\n#include \"a.cuh\"\nmain body\n");
+  write(dir / "a.cuh", "#pragma once\n#include \"b.h\"\nA body\n");
+  write(dir / "b.h", "B body");  // no final newline
+  const std::string text = read_kernel_tree(dir.string(), "--kernels-a");
+  CHECK(text ==
+        "#line 1 \"dot_kernel.cuh\"\n\n#line 1 \"a.cuh\"\n\n#line 1 \"b.h\"\nB body#line 3 \"a.cuh\"\nA body\n"
+        "#line 3 \"dot_kernel.cuh\"\n#include <cuda_fp16.h>\n#line 5 \"dot_kernel.cuh\"\nmain body\n");
+  CHECK(occurrences(text, "A body") == 1);
+
+  SUBCASE("an edit to an included header changes the text (the cubin cache keys on it)") {
+    write(dir / "b.h", "B body, slower");
+    CHECK(read_kernel_tree(dir.string(), "--kernels-a") != text);
+  }
+  SUBCASE("a missing include names the file, the line and the include") {
+    write(dir / "a.cuh", "\n\n#include \"gone.cuh\"\n");
+    const std::string why = test::input_error_of([&] { read_kernel_tree(dir.string(), "--kernels-b"); });
+    CHECK(why.find("--kernels-b '" + dir.string() + "': ") == 0);
+    CHECK(why.find("a.cuh:3: includes \"gone.cuh\", which is not beside it") != std::string::npos);
+  }
+  SUBCASE("a folder without dot_kernel.cuh, and no folder at all") {
+    fs::remove(dir / "dot_kernel.cuh");
+    CHECK(test::input_error_of([&] { read_kernel_tree(dir.string(), "--kernels-a"); }) ==
+          "--kernels-a '" + dir.string() + "': not a kernel tree (it has no dot_kernel.cuh)");
+    CHECK(test::input_error_of([&] { read_kernel_tree((dir / "none").string(), "--kernels-a"); }) ==
+          "--kernels-a '" + (dir / "none").string() + "': no such folder");
+  }
+  fs::remove_all(dir);
+}
