@@ -198,7 +198,9 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
                                       : hot_->measure(*op.operation, hot_slots, settings_.rule);
   }
   const std::optional<ClockSnapshot> after = nvml_ ? nvml_->read() : std::nullopt;
-  fill_timing(row, timing, buffers.type(), device_.peak_gbps);
+  // The peak the row's peak_gbps column names: the GPU's theoretical one, or
+  // on a partition its measured read ceiling (core/sm_partition.hpp).
+  fill_timing(row, timing, buffers.type(), env_.peak_gbps);
   fill_witness(row, before, after);
   if (op.timed_only) return;  // nothing was computed, so there is nothing to compare
   const double timed = read_result(timing.last_output, buffers.type(), stream_);
