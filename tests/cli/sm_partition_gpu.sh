@@ -6,10 +6,9 @@
 # summary.md), % peak is of the partition's own read ceiling, the persistent
 # grid is sized from 16 SMs, every row is correct, and reading DRAM is
 # measurably slower on 16 SMs than on all. Needs a GPU (exit 77 without one).
-# Usage: sm_partition_gpu.sh DOTSWEEP SOURCE_ROOT
+# Usage: sm_partition_gpu.sh DOTSWEEP [SOURCE_ROOT] (the space is written here)
 set -u
 dotsweep=$1
-root=$2
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 require_gpu
 
@@ -36,7 +35,7 @@ grid = ["cover", "persistent:2"]
 reduce = ["shuffle"]
 finish = ["two_pass"]
 TOML
-args=(--space "$scratch/partition.toml" --sizes 4096,2^24 --mode cold,hot --min-samples 5 --max-samples 30
+args=(--space "$scratch/partition.toml" --sizes "4096,2^24" --mode "cold,hot" --min-samples 5 --max-samples 30
   --time-budget 0.2 --no-progress)
 "$dotsweep" "${args[@]}" --out "$scratch/all" >/dev/null 2>"$scratch/all.err" || { fail "whole GPU: exit $?"; cat "$scratch/all.err"; }
 "$dotsweep" "${args[@]}" --sms 16 --out "$scratch/p16" >/dev/null 2>"$scratch/p16.err" || { fail "--sms 16: exit $?"; cat "$scratch/p16.err"; }
