@@ -88,7 +88,9 @@ std::unique_ptr<SmPartition> SmPartition::create(DeviceInfo& device, int request
   CUdevResource part{}, rest{};
   unsigned groups = 1;
   const CUresult split = d.split_by_count(&part, &groups, &whole, &rest, 0, static_cast<unsigned>(requested));
-  if (split == CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION || (split == CUDA_SUCCESS && groups == 0))
+  // A group smaller than asked is refused too: the report would name fewer SMs than the user asked for.
+  if (split == CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION ||
+      (split == CUDA_SUCCESS && (groups == 0 || part.sm.smCount < static_cast<unsigned>(requested))))
     throw InputError(unmakeable_partition_message(requested, static_cast<int>(whole.sm.smCount),
                                                   static_cast<int>(whole.sm.minSmPartitionSize),
                                                   static_cast<int>(whole.sm.smCoscheduledAlignment), device.name));
