@@ -25,8 +25,9 @@ struct ListOptions {
 // Exit 0, or 1 when a variant failed to compile.
 int run_list(const ListOptions& options);
 
-// Exit 0; throws NoDeviceError without a usable GPU.
-int run_info(int device);
+// Exit 0; throws NoDeviceError without a usable GPU. sms > 0: also makes
+// that partition (gpu/sm_partition.hpp) and prints what was made.
+int run_info(int device, int sms);
 
 // `compare`: reports side by side (core/compare.hpp), Markdown on stdout.
 struct CompareOptions {

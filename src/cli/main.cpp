@@ -28,6 +28,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
   command.add_option("--mode", modes, "timing modes: cold, hot or cold,hot")->default_str("cold");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
+  command.add_option("--sms", o.sms, "run on a partition of at least N of the GPU's SMs (rounded up to what the GPU "
+                     "makes; the report names it as hardware of its own)");
   command.add_option("--out", o.out_dir, "report folder, new or empty (default: results/<gpu-slug>/<timestamp>)");
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
   command.add_option("--min-samples", rule.min_samples, "samples taken at least")->default_val(rule.min_samples);
@@ -108,9 +110,11 @@ int main(int argc, char** argv) {
   list_command->add_option("--max-configs", list.max_configs, "refuse a space that expands to more configurations")
       ->default_val(list.max_configs);
 
-  int info_device = 0;
+  int info_device = 0, info_sms = 0;
   CLI::App* info_command = app.add_subcommand("info", "the device and the environment");
   info_command->add_option("--device", info_device, "CUDA device index")->default_val(0);
+  info_command->add_option("--sms", info_sms, "also make a partition of at least N SMs, as sweep --sms does, and "
+                           "print what was made");
 
   dotsweep::CompareOptions compare;
   CLI::App* compare_command =
@@ -165,7 +169,7 @@ int main(int argc, char** argv) {
       if (!no_cache) list.cache_dir = dotsweep::default_cache_dir();
       return dotsweep::run_list(list);
     }
-    if (*info_command) return dotsweep::run_info(info_device);
+    if (*info_command) return dotsweep::run_info(info_device, info_sms);
     if (*gate_command) return dotsweep::run_gate_command(gate);
     if (*ab_command) return dotsweep::run_ab_command(ab);
     if (*compare_command) return dotsweep::run_compare(compare);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/input_error.hpp"
+#include "core/sm_partition.hpp"
 
 namespace dotsweep {
 
@@ -31,6 +32,8 @@ const IntegerRange kIntegers[] = {
     {"--top", 0, kIntMax},
     {"--max-configs", 1, kMostMaxConfigs},
     {"--budget", 1, kIntMax},
+    // More SMs than the GPU has is refused once the GPU is known (core/sm_partition.hpp).
+    {"--sms", 1, kMostSmsRequest},
     // Any int spells an arch; which ones NVRTC compiles for is checked later.
     {"--arch", std::numeric_limits<int>::min(), kIntMax},
 };
@@ -127,6 +130,10 @@ void check_sweep_options(const SweepOptions& o) {
   check_positive("--time-budget", rule.budget_seconds, kMostTimeBudgetSeconds, "(seconds per row)");
   if (o.top < 0) out_of_range("--top", std::to_string(o.top), "0 or more");
   check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
+  // ---- partitions (--sms)
+  if (o.sms > 0 && o.measure.counters.scope != CounterScope::off)
+    throw InputError("--counters " + to_string(o.measure.counters.scope) + " with --sms: the counter pass profiles the "
+                     "primary context, and what it sees of a partition's kernels is not known; drop one of them");
   // ---- interruptions and resume
   if (!o.resume_dir.empty() && !o.out_dir.empty())
     throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");

@@ -19,7 +19,7 @@ inline constexpr double kMostTimeBudgetSeconds = 3600;     // --time-budget: (0,
 inline constexpr std::size_t kMostMaxConfigs = 10000000;   // --max-configs: 1..1e7
 
 // Attaches to whichever of these options `command` has:
-//  - integers (--device, --seed, --min-samples, --max-samples, --top,
+//  - integers (--device, --sms, --seed, --min-samples, --max-samples, --top,
 //    --max-configs, --arch) must be plain decimal within their range: CLI11
 //    alone reads "010" as octal 8, "0x10" as hex, and wraps "-1" into
 //    2^64-1 for an unsigned option;

@@ -1,6 +1,7 @@
 #include "cli/sweep_context.hpp"
 
 #include "cli/space_source.hpp"
+#include "core/sm_partition.hpp"
 #include "dotsweep_version.hpp"
 
 namespace dotsweep {
@@ -43,13 +44,16 @@ nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& spa
   j["dotsweep_version"] = env.dotsweep_version;
   j["timestamp"] = env.timestamp;
   j["seed"] = env.seed;
-  j["device"] = {{"index", device.index},       {"name", device.name},
-                 {"cc", env.cc},                {"sms", device.sms},
+  j["device"] = {{"index", device.index},       {"name", device.report_name()},
+                 {"cc", env.cc},                {"sms", device.sms}, {"gpu_sms", device.gpu_sms},
                  {"l2_bytes", device.l2_bytes}, {"global_bytes", device.global_bytes},
                  {"memory_clock_khz", device.memory_clock_khz}, {"bus_width_bits", device.bus_width_bits},
                  {"peak_gbps", device.peak_gbps},
                  {"driver", env.driver},        {"cuda_runtime", env.cuda},
                  {"nvml", nvml_status.empty() ? "clocks recorded" : nvml_status}};
+  // On a partition, the peak pct_peak uses is its read ceiling (env.peak_gbps)
+  // and device.peak_gbps stays the whole GPU's theoretical one.
+  if (device.partition) j["partition"] = partition_context(*device.partition, env.peak_gbps, device.peak_gbps);
   j["read_ceiling"] = {{"gbps", ceiling.gbps},
                        {"ci_lo_gbps", ceiling.ci_lo_gbps},
                        {"ci_hi_gbps", ceiling.ci_hi_gbps},

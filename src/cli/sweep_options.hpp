@@ -17,6 +17,7 @@ struct SweepOptions {
   std::string space_path;                 // empty: the embedded variants/default.toml
   std::vector<std::int64_t> sizes;        // empty: default_sizes()
   int device = 0;
+  int sms = 0;                            // --sms N: run on an N-SM partition (gpu/sm_partition.hpp); 0: every SM
   std::string out_dir;                    // empty: <results_root>/<gpu-slug>/<timestamp>
   std::string results_root = "results";
   std::string cache_dir;                  // empty: default_cache_dir()

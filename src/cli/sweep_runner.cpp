@@ -33,6 +33,7 @@
 #include "core/report_naming.hpp"
 #include "core/resume_plan.hpp"
 #include "core/search_strategy.hpp"
+#include "core/sm_partition.hpp"
 #include "core/size_list.hpp"
 #include "core/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
@@ -46,6 +47,18 @@
 namespace dotsweep {
 
 namespace {
+
+// The peak pct_peak is a fraction of (core/sm_partition.hpp): on a partition
+// its measured read ceiling, which a resume takes from the report's
+// context.json so that one report keeps one peak.
+double peak_of_report(const SweepSetup& s, const ReadCeiling& ceiling) {
+  if (s.device.partition && s.resumed) {
+    const nlohmann::json& saved = s.resumed->saved_context;
+    const nlohmann::json::json_pointer at("/partition/peak_gbps");
+    if (saved.contains(at) && saved[at].is_number()) return saved[at].get<double>();
+  }
+  return peak_for_pct(s.device.peak_gbps, ceiling.gbps, s.device.partition.has_value());
+}
 
 // context.json as the sweep starts; a resume keeps the report's start and
 // records itself.
@@ -65,8 +78,12 @@ nlohmann::json starting_context(const SweepOptions& options, const SweepSetup& s
 void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCeiling& ceiling,
                   const std::string& nvml_status) {
   std::fprintf(stderr, "dotsweep %s on %s (cc %s, %d SMs, peak %.0f GB/s theoretical, %.0f GB/s measured read)\n",
-               DOTSWEEP_VERSION, s.device.name.c_str(), s.env.cc.c_str(), s.device.sms, s.device.peak_gbps,
+               DOTSWEEP_VERSION, s.device.report_name().c_str(), s.env.cc.c_str(), s.device.sms, s.device.peak_gbps,
                ceiling.gbps);
+  if (s.device.partition)
+    std::fprintf(stderr, "partition: %d of %d SMs (--sms %d); %% peak is of its measured read ceiling, %.0f GB/s\n",
+                 s.device.partition->sms, s.device.partition->gpu_sms, s.device.partition->requested,
+                 s.env.peak_gbps);
   std::fprintf(stderr, "space '%s': %zu configs, %zu rejected; %zu sizes; modes:", s.space.name.c_str(),
                s.space.configs.size(), s.plan.rejected.size(), s.sizes.size());
   for (const TimingMode mode : options.measure.modes) std::fprintf(stderr, " %s", to_string(mode).c_str());
@@ -147,7 +164,9 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
   merge_counter_rows(m.records, m.counter_rows);
-  const std::string summary = report.finish(m.records, options.top, m.planned);
+  const std::string preamble =
+      s.device.partition ? partition_summary_note(*s.device.partition, s.device.name, s.env.peak_gbps) : "";
+  const std::string summary = report.finish(m.records, options.top, m.planned, preamble);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
                     {"compile_seconds", compile_queue.compile_seconds()},
@@ -197,9 +216,10 @@ int run_sweep(const SweepOptions& options_in) {
                                setup.include_dirs);
   CompileQueue compile_queue(compiler, setup.plan.valid, host_threads);
 
-  Stream stream;
+  const Stream stream(setup.partition ? setup.partition->stream() : nullptr);
   const ReadCeiling ceiling = measure_read_ceiling(setup.device, stream.get());
   if (ceiling.gbps > 0) setup.env.measured_peak_gbps = ceiling.gbps;
+  setup.env.peak_gbps = peak_of_report(setup, ceiling);
   SizeMeasurer measurer(setup.device, stream.get(), options.measure, setup.env);
   nlohmann::json context = starting_context(options, setup, ceiling, measurer.nvml_status(), started_at);
   context["counters"] = counter_context_json(measurer.counters());

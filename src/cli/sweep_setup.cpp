@@ -24,7 +24,7 @@ namespace dotsweep {
 
 Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed) {
   Environment env;
-  env.gpu = device.name;
+  env.gpu = device.report_name();
   env.cc = std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
   env.sms = device.sms;
   env.peak_gbps = device.peak_gbps;
@@ -145,6 +145,7 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
                         options.space_path);
 
   s.device = query_device(options.device);
+  if (options.sms > 0) s.partition = SmPartition::create(s.device, options.sms);
   s.plan = plan_space(s.space, DeviceLimits{s.device.max_threads_per_block, s.device.max_shared_per_block,
                                             s.device.arch()});
   require_valid_configs(s.space, s.plan, "on " + s.device.name, options.space_path);
@@ -156,14 +157,14 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   s.env = environment_of(s.device, started_at, options.measure.seed);
   if (s.resumed) {
     nlohmann::json device_now;
-    device_now["device"] = {{"name", s.device.name}, {"cc", s.env.cc}};
+    device_now["device"] = {{"name", s.device.report_name()}, {"cc", s.env.cc}};
     if (auto mismatch = resume_mismatch(s.resumed->saved_context, device_now, resume_device_fields()))
       throw InputError("--resume '" + options.resume_dir + "': " + *mismatch + "; resume on the same kind of GPU");
     s.env.timestamp = s.resumed->timestamp;
   }
   s.out_dir = s.resumed ? options.resume_dir
               : options.out_dir.empty()
-                  ? options.results_root + "/" + gpu_slug(s.device.name) + "/" + utc_timestamp_compact(started_at)
+                  ? options.results_root + "/" + gpu_slug(s.device.report_name()) + "/" + utc_timestamp_compact(started_at)
                   : options.out_dir;
   return s;
 }

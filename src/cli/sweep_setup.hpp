@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <ctime>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "core/space_file.hpp"
 #include "core/space_plan.hpp"
 #include "gpu/device_info.hpp"
+#include "gpu/sm_partition.hpp"
 
 namespace dotsweep {
 
@@ -32,7 +34,8 @@ struct SweepSetup {
   std::vector<std::int64_t> sizes;
   std::vector<std::string> include_dirs;  // NVRTC's
   std::optional<ResumeState> resumed;     // --resume
-  DeviceInfo device;
+  DeviceInfo device;                      // with --sms, describes the partition
+  std::shared_ptr<SmPartition> partition; // --sms: the sweep's work goes to partition->stream()
   SpacePlan plan;                         // plan.valid: what is compiled and measured
   std::size_t valid_configs = 0;          // before --strategy random draws from them
   Environment env;                        // as every row will carry it
@@ -42,8 +45,8 @@ struct SweepSetup {
 // What every row measured on `device` carries about where and when.
 Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed);
 
-// Throws InputError (bad input, a --resume that does not match its folder)
-// or NoDeviceError.
+// Throws InputError (bad input, a --resume that does not match its folder,
+// more SMs than the GPU has) or NoDeviceError.
 SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at);
 
 }  // namespace dotsweep

@@ -1,5 +1,6 @@
-// A non-blocking CUDA stream, destroyed with its owner: the one stream a
-// measuring command queues everything on.
+// The one stream a measuring command queues everything on: a non-blocking
+// stream of the whole GPU, made here and destroyed with its owner, or a
+// borrowed one (an SM partition's, which the partition destroys).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -10,14 +11,22 @@ namespace dotsweep {
 
 class Stream {
  public:
-  Stream() { check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
-  ~Stream() { cudaStreamDestroy(stream_); }
+  explicit Stream(cudaStream_t borrowed = nullptr) : stream_(borrowed) {
+    if (!borrowed) {
+      check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate");
+      owned_ = true;
+    }
+  }
+  ~Stream() {
+    if (owned_) cudaStreamDestroy(stream_);
+  }
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
   cudaStream_t get() const { return stream_; }
 
  private:
   cudaStream_t stream_ = nullptr;
+  bool owned_ = false;
 };
 
 }  // namespace dotsweep

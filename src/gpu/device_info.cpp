@@ -34,6 +34,7 @@ DeviceInfo query_device(int index) {
   info.cc_major = prop.major;
   info.cc_minor = prop.minor;
   info.sms = prop.multiProcessorCount;
+  info.gpu_sms = prop.multiProcessorCount;
   info.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
   info.global_bytes = prop.totalGlobalMem;
   info.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate, index);
@@ -44,6 +45,10 @@ DeviceInfo query_device(int index) {
   check_cuda(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
   check_cuda(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
   return info;
+}
+
+std::string DeviceInfo::report_name() const {
+  return partition ? partitioned_gpu_name(name, partition->sms, partition->gpu_sms) : name;
 }
 
 std::string version_string(int cuda_version) {

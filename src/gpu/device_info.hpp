@@ -1,8 +1,12 @@
-// The device a sweep runs on, read once from the runtime.
+// The device a sweep runs on, read once from the runtime; with --sms, the
+// partition of it the sweep's work runs on (gpu/sm_partition.hpp).
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
+
+#include "core/sm_partition.hpp"
 
 namespace dotsweep {
 
@@ -10,7 +14,9 @@ struct DeviceInfo {
   int index = 0;
   std::string name;
   int cc_major = 0, cc_minor = 0;
-  int sms = 0;
+  int sms = 0;      // the SMs the work runs on: the partition's with --sms, else the GPU's (persistent grids use it)
+  int gpu_sms = 0;  // the whole GPU's
+  std::optional<SmPartitionShape> partition;  // set by SmPartition::create
   std::size_t l2_bytes = 0;
   std::size_t global_bytes = 0;
   int memory_clock_khz = 0;
@@ -20,6 +26,9 @@ struct DeviceInfo {
   int max_shared_per_block = 0;
   int driver_version = 0, runtime_version = 0;  // e.g. 13000
   int arch() const { return cc_major * 10 + cc_minor; }
+  // The name reports carry: the GPU's, with the partition on one
+  // ("NVIDIA H200 [72 of 132 SMs]").
+  std::string report_name() const;
 };
 
 // Throws NoDeviceError with one line saying why no device is usable.

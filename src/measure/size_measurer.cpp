@@ -237,7 +237,9 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
 void SizeMeasurer::finish_row(MeasurementRecord& row, const TimingSamples& timing, const MeasuredOperation& op,
                               const CheckedType& checked, const CorrectnessVerdict& verdict) {
   const ElementType type = checked.buffers.type();
-  fill_timing(row, timing, type, device_.peak_gbps);
+  // The peak the row's peak_gbps column names: the GPU's theoretical one, or
+  // on a partition its measured read ceiling (core/sm_partition.hpp).
+  fill_timing(row, timing, type, env_.peak_gbps);
   if (op.timed_only) return;  // nothing was computed, so there is nothing to compare
   if (auto mismatch = timed_results_mismatch(timing.launch_results, op.observed, verdict, checked.expected,
                                              op.operation->promises_determinism())) {

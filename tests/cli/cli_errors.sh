@@ -33,6 +33,8 @@ expect 2 "2^29" -- --sizes '2^30'
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --sizes 4096 --out "$scratch/run"
   expect 3 "no usable CUDA device" -- info
+  expect 3 "no usable CUDA device" -- --sms 16 --sizes 4096 --out "$scratch/run"
+  expect 3 "no usable CUDA device" -- info --sms 16
   expect 3 "no usable CUDA device" -- --seed 0 --top 0 --min-samples 1 --max-samples 1000000 --ci-target 100 \
     --time-budget 3600 --device 0 --max-configs 10000000 --mode cold,cold --sizes 1,2^29 --out "$scratch/new/deeper"
   [[ -e "$scratch/new" ]] && { echo "FAIL: the --out check left $scratch/new behind"; failures=$((failures + 1)); }
@@ -57,6 +59,13 @@ expect 2 "max-samples: '0x10' is not a whole decimal number" -- sweep --max-samp
 expect 2 "device: -1 is out of range; accepted: 0 or more" -- --device -1 "${run[@]}"
 expect 2 "device: -1 is out of range" -- info --device -1
 expect 2 "max-configs: 0 is out of range; accepted: 1..10000000" -- --max-configs 0 "${run[@]}"
+# --sms: checked before the GPU; more SMs than the GPU has needs the GPU (sm_partition_gpu.sh).
+expect 2 "sms: 0 is out of range; accepted: 1..1000000" -- --sms 0 "${run[@]}"
+expect 2 "sms: -8 is out of range" -- sweep --sms -8 "${run[@]}"
+expect 2 "sms: '1.5' is not a whole decimal number" -- --sms 1.5 "${run[@]}"
+expect 2 "sms: 'all' is not a whole decimal number" -- --sms all "${run[@]}"
+expect 2 "sms: 0 is out of range" -- info --sms 0
+expect 2 "counters top with --sms" -- --counters top --sms 16 "${run[@]}"
 
 # ---- list: --arch is checked against NVRTC's own list, and only with --compile.
 for arch in 10 0 -1 999; do
