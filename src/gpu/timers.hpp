@@ -38,6 +38,16 @@ inline constexpr std::size_t kMinHotLaunches = 8;
 // spin only (StreamBlocker::hold_for), not until the host releases it.
 inline constexpr std::size_t kMaxHeldGraphNodes = 1024;
 
+// One timed sample and the SM clock the blocker read next to it.
+struct TimedSample {
+  double us = 0;
+  double clock_mhz = 0;  // 0 = unknown
+  // What the sample's launches computed, read after its stop event: cold,
+  // the one result; hot, each slot the graph wrote. Empty for an operation
+  // that computes nothing (no result slot).
+  std::vector<double> results;
+};
+
 struct TimingSamples {
   std::vector<double> us;         // one per sample, per launch
   std::vector<double> clock_mhz;  // SM clock read by the blocker next to each sample (0 = unknown)
@@ -68,15 +78,6 @@ class EventPair {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
-// One timed sample and the SM clock the blocker read next to it.
-struct TimedSample {
-  double us = 0;
-  double clock_mhz = 0;  // 0 = unknown
-  // What the sample's launches computed, read after its stop event: cold,
-  // the one result; hot, each slot the graph wrote. Empty for an operation
-  // that computes nothing (no result slot).
-  std::vector<double> results;
-};
 
 class ColdTimer {
  public:
