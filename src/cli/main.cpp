@@ -139,6 +139,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dotsweep: %s (see dotsweep --help)\n", e.what());
     return 2;
   }
+  if (const std::string misplaced = dotsweep::option_before_subcommand(app, argc, argv); !misplaced.empty()) {
+    std::fprintf(stderr, "dotsweep: %s\n", misplaced.c_str());
+    return 2;
+  }
 
   try {
     if (*list_command) {

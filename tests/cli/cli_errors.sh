@@ -34,9 +34,28 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --sizes 4096 --out "$scratch/run"
   expect 3 "no usable CUDA device" -- info
   expect 3 "no usable CUDA device" -- --seed 0 --top 0 --min-samples 1 --max-samples 1000000 --ci-target 100 \
-    --time-budget 3600 --device 0 --max-configs 10000000 --mode cold,cold --sizes 1,2^29 --out "$scratch/new/deeper"
+    --time-budget 3600 --device 0 --max-configs 10000000 --mode hot,cold --sizes 1,2^29 --out "$scratch/new/deeper"
   [[ -e "$scratch/new" ]] && { echo "FAIL: the --out check left $scratch/new behind"; failures=$((failures + 1)); }
 fi
+
+# ---- Options before a named subcommand are refused, never dropped unread:
+# the top level takes the sweep's options only for the sweep with no subcommand.
+expect 2 "^dotsweep: --space comes before the subcommand 'list'; put options after it (dotsweep list --help" -- \
+  --space "$root/variants/quick.toml" list
+expect 2 "^dotsweep: --sizes comes before the subcommand 'sweep'; put options after it" -- \
+  --sizes '2^99' sweep --sizes 4096 --out "$scratch/before"
+expect 2 "^dotsweep: --sizes comes before the subcommand 'sweep'" -- --sizes=4096 sweep --out "$scratch/before"
+expect 2 "^dotsweep: --no-isolate comes before the subcommand 'info'" -- --no-isolate info
+expect 2 "^dotsweep: --device comes before the subcommand 'info'" -- --device 0 info
+[[ -e "$scratch/before" ]] && fail "a refused option before the subcommand left $scratch/before behind"
+
+# ---- --mode: each mode once, no empty item; --sizes merges repeats (ranges may overlap).
+expect 2 "^dotsweep: --mode 'cold,cold' names cold twice; accepted: cold, hot, cold,hot or hot,cold$" -- \
+  --mode cold,cold --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode 'hot,cold,hot' names hot twice" -- sweep --mode hot,cold,hot --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode 'cold,' has an empty item" -- --mode cold, --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode ',hot' has an empty item" -- --mode ,hot --sizes 4096 --out "$scratch/modes"
+[[ -e "$scratch/modes" ]] && fail "a refused --mode left $scratch/modes behind"
 
 # ---- Bad numbers: one line naming the option, the value and the range; exit 2
 # before looking for a GPU (the same runs without the bad option reach exit 3).
