@@ -38,6 +38,27 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   [[ -e "$scratch/new" ]] && { echo "FAIL: the --out check left $scratch/new behind"; failures=$((failures + 1)); }
 fi
 
+# ---- Space files: a regular file of at most 1 MiB that declares at least one
+# configuration; anything else is refused before it is read, by list and sweep.
+: >"$scratch/empty.toml"
+printf '# nothing but a comment\nname = "nothing"\n' >"$scratch/comments.toml"
+{ printf '[axes]\nblock = [256]\n#'; head -c 1048576 /dev/zero | tr '\0' x; echo; } >"$scratch/large.toml"
+for command in list sweep; do
+  out=()
+  [[ $command == sweep ]] && out=(--sizes 4096 --out "$scratch/space-run")
+  expect 2 "^dotsweep: space file '/dev/zero' is not a regular file (a device, pipe or socket); give a .toml file$" -- \
+    "$command" --space /dev/zero "${out[@]}"
+  expect 2 "^dotsweep: space file '/dev/null' is not a regular file" -- "$command" --space /dev/null "${out[@]}"
+  expect 2 "^dotsweep: space file '$scratch' is a folder; give a .toml file$" -- "$command" --space "$scratch" "${out[@]}"
+  expect 2 "^dotsweep: $scratch/empty.toml: the space declares no configuration: give at least one \[axes\] value" -- \
+    "$command" --space "$scratch/empty.toml" "${out[@]}"
+  expect 2 "^dotsweep: $scratch/comments.toml: the space declares no configuration" -- \
+    "$command" --space "$scratch/comments.toml" "${out[@]}"
+  expect 2 "^dotsweep: space file '$scratch/large.toml' is 1048599 bytes; the limit for a space file is 1048576 bytes (1 MiB)$" -- \
+    "$command" --space "$scratch/large.toml" "${out[@]}"
+done
+[[ -e "$scratch/space-run" ]] && fail "a refused space file left $scratch/space-run behind"
+
 # ---- Options before a named subcommand are refused, never dropped unread:
 # the top level takes the sweep's options only for the sweep with no subcommand.
 expect 2 "^dotsweep: --space comes before the subcommand 'list'; put options after it (dotsweep list --help" -- \
