@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/help_text.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/resume_options.hpp"
 #include "cli/sweep_runner.hpp"
 #include "core/counter_metrics.hpp"
 #include "core/input_error.hpp"
@@ -72,7 +73,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
           "A,B,..."));
   // ---- interruptions and resume
   command.add_option("--resume", o.resume_dir,
-                     "continue the interrupted sweep whose report is in DIR (same options; finished rows are kept)");
+                     "continue the interrupted sweep whose report is in DIR (options left out come from its "
+                     "context.json; finished rows are kept)");
   // ---- search strategies
   command.add_option("--strategy", strategy, "exhaustive (every config), random (--budget N of them) or halving "
                      "(screen all with few samples, measure the best --keep fraction fully)")->default_str("exhaustive");
@@ -162,6 +164,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dotsweep: %s (see dotsweep --help)\n", e.what());
     return 2;
   }
+  if (const std::string misplaced = dotsweep::option_before_subcommand(app, argc, argv); !misplaced.empty()) {
+    std::fprintf(stderr, "dotsweep: %s\n", misplaced.c_str());
+    return 2;
+  }
 
   try {
     if (*list_command) {
@@ -174,13 +180,25 @@ int main(int argc, char** argv) {
     if (*ab_command) return dotsweep::run_ab_command(ab);
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
+    const auto given = [&](const char* name) { return app.count(name) + sweep_command->count(name) > 0; };
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
+    sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
+    bool budget_given = given("--budget"), keep_given = given("--keep");
+    // ---- interruptions and resume: what the command line leaves out comes from the report
+    if (!sweep.resume_dir.empty()) {
+      const dotsweep::GivenOptions typed{given("--space"),       given("--sizes"),       given("--mode"),
+                                         given("--seed"),        given("--min-samples"), given("--max-samples"),
+                                         given("--ci-target"),   given("--time-budget"), given("--strategy"),
+                                         budget_given,           keep_given,             given("--device"),
+                                         given("--cache-dir"),   given("--max-configs")};
+      dotsweep::take_saved_options(sweep, dotsweep::read_resume_context(sweep.resume_dir), typed);
+      budget_given = budget_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::random);
+      keep_given = keep_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::halving);
+    }
     dotsweep::check_sweep_options(sweep);
     // ---- search strategies
-    sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
-    dotsweep::check_strategy_settings(sweep.strategy, app.count("--budget") + sweep_command->count("--budget") > 0,
-                                      app.count("--keep") + sweep_command->count("--keep") > 0);
+    dotsweep::check_strategy_settings(sweep.strategy, budget_given, keep_given);
     for (int i = 0; i < argc; ++i)
       if (std::string(argv[i]) != "--worker") sweep.command_line.push_back(argv[i]);  // the resume command is the user's
     return dotsweep::run_sweep(sweep);

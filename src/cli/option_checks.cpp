@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/input_error.hpp"
 #include "core/sm_partition.hpp"
@@ -116,6 +117,20 @@ void add_option_checks(CLI::App& command) {
       option->check(CLI::Validator(
           [](std::string& text) { return text.empty() ? std::string("the value is empty; leave the option out for its default") : std::string(); },
           "", "non-empty"));
+}
+
+std::string option_before_subcommand(const CLI::App& app, int argc, char** argv) {
+  const std::vector<CLI::App*> named = app.get_subcommands();
+  if (named.empty()) return "";
+  bool any = false;
+  for (const CLI::Option* option : app.get_options()) any = any || option->count() > 0;
+  if (!any || argc < 2) return "";
+  // The top level takes no positional words, so the first word is an option.
+  std::string first = argv[1];
+  first = first.substr(0, first.find('='));
+  const std::string command = named.front()->get_name();
+  return first + " comes before the subcommand '" + command + "'; put options after it (dotsweep " + command +
+         " --help lists them)";
 }
 
 void check_sweep_options(const SweepOptions& o) {

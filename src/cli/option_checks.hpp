@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstddef>
+#include <string>
 
 #include "cli/commands.hpp"
 #include "cli/sweep_options.hpp"
@@ -26,6 +27,13 @@ inline constexpr std::size_t kMostMaxConfigs = 10000000;   // --max-configs: 1..
 //  - strings (--space, --sizes, --out, --mode, --cache-dir) must not be
 //    empty: "" would otherwise quietly mean the default.
 void add_option_checks(CLI::App& command);
+
+// Options belong after the subcommand they configure. The sweep's options
+// are also accepted with no subcommand (`dotsweep --sizes 4096` is a sweep),
+// so CLI11 would take `dotsweep --space q.toml list` and drop --space
+// unread: "" when no option came before a named subcommand, else the
+// refusal, naming the first such option as typed.
+std::string option_before_subcommand(const CLI::App& app, int argc, char** argv);
 
 // Ranges and relations of a parsed sweep's options (min <= max samples, a
 // positive finite --ci-target and --time-budget, ...). Throws InputError.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct SweepOptions {
   bool progress = true;
   // ---- interruptions and resume (cli/interrupt.hpp, core/resume_plan.hpp)
   std::string resume_dir;                 // --resume DIR: continue the sweep whose report is in DIR
+  std::optional<std::string> space_text;  // a resumed report's saved space, read instead of space_path
   std::vector<std::string> command_line;  // argv as given, for the printed resume command
   // ---- search strategies
   StrategySettings strategy;              // --strategy, --budget, --keep

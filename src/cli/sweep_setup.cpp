@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "cli/resume_options.hpp"
 #include "cli/space_source.hpp"
 #include "cli/sweep_context.hpp"
 #include "core/counter_rows.hpp"
@@ -78,19 +79,13 @@ void require_device_memory(const std::vector<std::int64_t>& sizes, const DeviceI
 // Reads and checks the folder before looking for a GPU; throws InputError.
 ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_now,
                         const std::vector<std::string>& modes, bool recount) {
-  namespace fs = std::filesystem;
   const std::string where = "--resume '" + dir + "'";
-  if (!fs::is_directory(dir)) throw InputError(where + ": no such folder");
-  const std::string context_path = dir + "/context.json", csv_path = dir + "/sweep.csv";
-  if (!fs::exists(context_path) || !fs::exists(csv_path))
-    throw InputError(where + ": not a dotsweep report folder (it needs sweep.csv and context.json)");
+  const std::string csv_path = dir + "/sweep.csv";
   ResumeState state;
-  state.saved_context = nlohmann::json::parse(read_text_file(context_path), nullptr, /*allow_exceptions=*/false);
-  if (state.saved_context.is_discarded() || !state.saved_context.is_object())
-    throw InputError(where + ": its context.json is not valid JSON");
+  state.saved_context = read_resume_context(dir);
   if (auto mismatch = resume_mismatch(state.saved_context, identity_now, resume_run_fields()))
-    throw InputError(where + ": " + *mismatch + "; resume with the options it was started with (its context.json "
-                     "lists them) or start a new --out folder");
+    throw InputError(where + ": " + *mismatch + "; leave the option out to resume with the saved value (`dotsweep "
+                     "--resume DIR` alone takes every one from context.json) or start a new --out folder");
   const nlohmann::json* timestamp = state.saved_context.contains("timestamp") ? &state.saved_context["timestamp"] : nullptr;
   if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
   state.timestamp = timestamp->get<std::string>();
@@ -125,7 +120,10 @@ std::vector<VariantConfig> randomly_chosen(const std::vector<VariantConfig>& val
 
 SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   SweepSetup s;
-  s.space = load_space_or_default(options.space_path, options.max_configs);
+  s.space = options.space_text ? parse_space_text(*options.space_text,
+                                                  options.space_path.empty() ? kEmbeddedSpaceName : options.space_path,
+                                                  options.max_configs)
+                               : load_space_or_default(options.space_path, options.max_configs);
   s.sizes = options.sizes.empty() ? default_sizes() : options.sizes;
   // One type's buffers are held at a time: the widest type of the space sets
   // the memory a size needs (f32 at least: its baselines are always measured).

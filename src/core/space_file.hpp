@@ -22,10 +22,16 @@ struct SearchSpace {
 // every size, so a larger space is more likely a typo than a plan.
 inline constexpr std::size_t kDefaultMaxConfigs = 10000;
 
+// The largest space file read (1 MiB; variants/default.toml is 23 KB): a
+// larger one, or anything but a regular file (/dev/zero, a FIFO), is refused
+// before it is read.
+inline constexpr std::size_t kMaxSpaceFileBytes = std::size_t{1} << 20;
+
 // Parses TOML text. `origin` names the input in error messages (a path or "<embedded>").
 // Throws InputError naming the origin, the key and what is expected, and,
 // before building anything, when the expansion (the product of the axis
-// sizes, before [[exclude]], plus the [[include]]s) exceeds max_configs.
+// sizes, before [[exclude]], plus the [[include]]s) exceeds max_configs, and
+// when the text declares no axis value and no [[include]] (an empty file).
 SearchSpace parse_space_text(const std::string& text, const std::string& origin,
                              std::size_t max_configs = kDefaultMaxConfigs);
 SearchSpace load_space_file(const std::string& path, std::size_t max_configs = kDefaultMaxConfigs);

@@ -11,7 +11,8 @@ namespace dotsweep {
 enum class TimingMode { cold, hot };
 
 std::string to_string(TimingMode mode);  // "cold" | "hot"
-// "cold", "hot" or "cold,hot"; throws InputError naming an unknown mode or an empty list.
+// "cold", "hot", "cold,hot" or "hot,cold", in the order given; throws
+// InputError naming an unknown mode, a mode given twice or an empty item.
 std::vector<TimingMode> parse_timing_modes(const std::string& text);
 
 }  // namespace dotsweep

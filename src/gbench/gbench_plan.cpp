@@ -1,6 +1,7 @@
 #include "gbench/gbench_plan.hpp"
 
 #include <cstring>
+#include <regex>
 
 #include "cli/space_source.hpp"
 #include "core/input_error.hpp"
@@ -59,6 +60,7 @@ GbenchOptions take_gbench_options(int& argc, char** argv) {
       continue;
     }
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) options.help = true;
+    if (std::strncmp(argv[i], "--benchmark_out=", 16) == 0) options.benchmark_out = argv[i] + 16;  // and left in
     argv[kept++] = argv[i];  // Google Benchmark's (its --help prints its flags)
   }
   argc = kept;
@@ -89,5 +91,25 @@ GbenchPlan make_gbench_plan(const GbenchOptions& options) {
 }
 
 std::string benchmark_family_name(const std::string& operation) { return "dot/" + operation; }
+
+std::string benchmark_instance_name(const std::string& operation, std::int64_t n) {
+  return benchmark_family_name(operation) + "/" + std::to_string(n) + "/manual_time";
+}
+
+std::size_t count_filtered(const std::vector<std::string>& names, const std::string& filter) {
+  std::string pattern = filter.empty() || filter == "all" ? "." : filter;
+  const bool negative = pattern[0] == '-';
+  if (negative) pattern.erase(0, 1);
+  std::regex re;
+  try {
+    re = std::regex(pattern, std::regex::extended);
+  } catch (const std::regex_error& e) {
+    throw InputError("--benchmark_filter '" + filter + "' is not a valid regular expression (" + e.what() +
+                     "); accepted: a POSIX extended regex, '-' in front to exclude what it matches");
+  }
+  std::size_t count = 0;
+  for (const auto& name : names) count += std::regex_search(name, re) != negative ? 1 : 0;
+  return count;
+}
 
 }  // namespace dotsweep

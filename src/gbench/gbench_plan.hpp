@@ -18,6 +18,9 @@ struct GbenchOptions {
   int device = 0;
   std::string cache_dir;   // empty: default_cache_dir()
   bool help = false;
+  // Google Benchmark's --benchmark_out=FILE, seen (and left for it): a run
+  // that measures nothing removes the file the library opened for it.
+  std::string benchmark_out;
 };
 
 // Takes --space, --sizes, --device, --cache-dir (as "--x V" or "--x=V") and
@@ -47,6 +50,17 @@ GbenchPlan make_gbench_plan(const GbenchOptions& options);
 
 // "dot/<operation>": Google Benchmark appends "/<n>" from the benchmark's Arg.
 std::string benchmark_family_name(const std::string& operation);
+// The full name Google Benchmark gives one registered benchmark and matches
+// --benchmark_filter against: "dot/<operation>/<n>/manual_time".
+std::string benchmark_instance_name(const std::string& operation, std::int64_t n);
+
+// How many of `names` a --benchmark_filter value selects, matched as Google
+// Benchmark (1.7) does: "" and "all" select all; a leading '-' selects what
+// the rest does not match; otherwise a POSIX extended regex searched for in
+// the name. Checked here so that a filter selecting nothing, or one that is
+// not a regex, ends as one line of ours (exit 2) rather than the library's
+// note and exit 0. Throws InputError naming a filter that is not a regex.
+std::size_t count_filtered(const std::vector<std::string>& names, const std::string& filter);
 
 extern const char* const kGbenchUsage;
 

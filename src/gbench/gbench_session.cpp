@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "core/element_type.hpp"
+#include "core/input_error.hpp"
 #include "core/record.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/baselines.hpp"
@@ -165,13 +166,27 @@ GbenchSession::Gpu* GbenchSession::gpu(std::string& why_not) {
                op.timed_only == registered[i].timed_only && op.host_synchronous == registered[i].host_synchronous;
       }
       if (!same) throw GpuError("the operations built differ from those registered (baseline_table out of step)");
+    } catch (const NoDeviceError& e) {
+      gpu_.reset();
+      start_failure_ = e.what();
+      start_exit_status_ = 3;
+    } catch (const InputError& e) {
+      gpu_.reset();
+      start_failure_ = e.what();
+      start_exit_status_ = 2;
     } catch (const std::exception& e) {
       gpu_.reset();
       start_failure_ = e.what();
+      start_exit_status_ = 4;
     }
   }
   why_not = start_failure_;
   return gpu_.get();
+}
+
+bool GbenchSession::start() {
+  std::string why_not;
+  return gpu(why_not) != nullptr;
 }
 
 void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t n) {
@@ -230,6 +245,7 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
     if (op.host_synchronous) label += ", host wall time";
     if (op.timed_only) label += ", floor: empty kernel, not checked";
     state.SetLabel(label);
+    ++measured_;
   } catch (const ContextLost& e) {
     g->lost = e.what();
     state.SkipWithError(g->lost.c_str());

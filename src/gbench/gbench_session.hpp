@@ -37,6 +37,15 @@ class GbenchSession {
   // Benchmark body: plan.operations[operation] at size n.
   void run(benchmark::State& state, std::size_t operation, std::int64_t n);
 
+  // Starts the GPU side (once); false when it could not, and then
+  // start_failure() says why and start_exit_status() is dotsweep's status
+  // for it: 3 no usable GPU, 2 bad input (NVRTC's headers), 4 otherwise.
+  bool start();
+  const std::string& start_failure() const { return start_failure_; }
+  int start_exit_status() const { return start_exit_status_; }
+  // Benchmarks whose timing loop ran to the end without an error.
+  std::size_t measured() const { return measured_; }
+
  private:
   struct Gpu;  // device, stream, compiler, operations, timers: CUDA types stay out of this header
   // Starts the GPU side once; on failure every benchmark reports why.
@@ -46,7 +55,9 @@ class GbenchSession {
   GbenchPlan plan_;
   std::unique_ptr<Gpu> gpu_;
   std::string start_failure_;  // set when starting failed: no second try
+  int start_exit_status_ = 0;
   bool started_ = false;
+  std::size_t measured_ = 0;
 };
 
 }  // namespace dotsweep

@@ -5,10 +5,42 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/input_error.hpp"
 #include "gbench/gbench_plan.hpp"
 #include "gbench/gbench_session.hpp"
+
+namespace {
+
+// The display reporter --benchmark_format selects, shown only once the GPU
+// side has started: Google Benchmark asks for the context just before the
+// first benchmark runs (never when listing), so a missing GPU ends the run
+// there, before any benchmark or any of the library's output, and main
+// says why in one line.
+class StartedReporter : public benchmark::BenchmarkReporter {
+ public:
+  explicit StartedReporter(dotsweep::GbenchSession& session)
+      : session_(session), shown_(benchmark::CreateDefaultDisplayReporter()) {}  // the library's, not ours to delete
+
+  bool ReportContext(const Context& context) override {
+    started_ = session_.start();
+    return started_ && shown_->ReportContext(context);
+  }
+  void ReportRuns(const std::vector<Run>& runs) override { shown_->ReportRuns(runs); }
+  void Finalize() override {
+    if (started_) shown_->Finalize();
+  }
+  bool started() const { return started_; }
+
+ private:
+  dotsweep::GbenchSession& session_;
+  benchmark::BenchmarkReporter* shown_;
+  bool started_ = false;
+};
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace dotsweep;
@@ -32,6 +64,7 @@ int main(int argc, char** argv) {
                  plan.rejected);
 
   GbenchSession session(options, plan);
+  std::vector<std::string> names;
   // Size-major, as a sweep runs: one size's inputs serve every benchmark at it.
   for (const std::int64_t n : plan.sizes) {
     for (std::size_t i = 0; i < plan.operations.size(); ++i) {
@@ -40,9 +73,38 @@ int main(int argc, char** argv) {
           ->Arg(n)
           ->UseManualTime()
           ->Unit(benchmark::kMicrosecond);
+      names.push_back(benchmark_instance_name(plan.operations[i], n));
     }
   }
-  benchmark::RunSpecifiedBenchmarks();
+  // A filter that selects nothing is bad input, decided before the GPU.
+  const std::string filter = benchmark::GetBenchmarkFilter();
+  const std::string none_selected = "dotsweep-gbench: --benchmark_filter '" + filter + "' matches none of the " +
+                                    std::to_string(names.size()) + " benchmarks (--benchmark_list_tests lists them)\n";
+  try {
+    if (count_filtered(names, filter) == 0) {
+      std::fputs(none_selected.c_str(), stderr);
+      return 2;
+    }
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "dotsweep-gbench: %s\n", e.what());
+    return 2;
+  }
+  StartedReporter display(session);
+  const std::size_t selected = benchmark::RunSpecifiedBenchmarks(&display);
   benchmark::Shutdown();
+  if (selected == 0) {  // the library's matching disagreed with count_filtered (it has said so too)
+    std::fputs(none_selected.c_str(), stderr);
+    return 2;
+  }
+  if (!session.start_failure().empty()) {
+    if (!options.benchmark_out.empty()) std::remove(options.benchmark_out.c_str());  // opened, never written
+    std::fprintf(stderr, "dotsweep-gbench: %s\n", session.start_failure().c_str());
+    return session.start_exit_status();
+  }
+  if (display.started() && session.measured() == 0) {
+    std::fprintf(stderr, "dotsweep-gbench: nothing was measured: each of the %zu benchmarks run ended in an error\n",
+                 selected);
+    return 1;
+  }
   return 0;
 }

@@ -36,9 +36,49 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --sms 16 --sizes 4096 --out "$scratch/run"
   expect 3 "no usable CUDA device" -- info --sms 16
   expect 3 "no usable CUDA device" -- --seed 0 --top 0 --min-samples 1 --max-samples 1000000 --ci-target 100 \
-    --time-budget 3600 --device 0 --max-configs 10000000 --mode cold,cold --sizes 1,2^29 --out "$scratch/new/deeper"
+    --time-budget 3600 --device 0 --max-configs 10000000 --mode hot,cold --sizes 1,2^29 --out "$scratch/new/deeper"
   [[ -e "$scratch/new" ]] && { echo "FAIL: the --out check left $scratch/new behind"; failures=$((failures + 1)); }
 fi
+
+# ---- Space files: a regular file of at most 1 MiB that declares at least one
+# configuration; anything else is refused before it is read, by list and sweep.
+: >"$scratch/empty.toml"
+printf '# nothing but a comment\nname = "nothing"\n' >"$scratch/comments.toml"
+{ printf '[axes]\nblock = [256]\n#'; head -c 1048576 /dev/zero | tr '\0' x; echo; } >"$scratch/large.toml"
+for command in list sweep; do
+  out=()
+  [[ $command == sweep ]] && out=(--sizes 4096 --out "$scratch/space-run")
+  expect 2 "^dotsweep: space file '/dev/zero' is not a regular file (a device, pipe or socket); give a .toml file$" -- \
+    "$command" --space /dev/zero "${out[@]}"
+  expect 2 "^dotsweep: space file '/dev/null' is not a regular file" -- "$command" --space /dev/null "${out[@]}"
+  expect 2 "^dotsweep: space file '$scratch' is a folder; give a .toml file$" -- "$command" --space "$scratch" "${out[@]}"
+  expect 2 "^dotsweep: $scratch/empty.toml: the space declares no configuration: give at least one \[axes\] value" -- \
+    "$command" --space "$scratch/empty.toml" "${out[@]}"
+  expect 2 "^dotsweep: $scratch/comments.toml: the space declares no configuration" -- \
+    "$command" --space "$scratch/comments.toml" "${out[@]}"
+  expect 2 "^dotsweep: space file '$scratch/large.toml' is 1048599 bytes; the limit for a space file is 1048576 bytes (1 MiB)$" -- \
+    "$command" --space "$scratch/large.toml" "${out[@]}"
+done
+[[ -e "$scratch/space-run" ]] && fail "a refused space file left $scratch/space-run behind"
+
+# ---- Options before a named subcommand are refused, never dropped unread:
+# the top level takes the sweep's options only for the sweep with no subcommand.
+expect 2 "^dotsweep: --space comes before the subcommand 'list'; put options after it (dotsweep list --help" -- \
+  --space "$root/variants/quick.toml" list
+expect 2 "^dotsweep: --sizes comes before the subcommand 'sweep'; put options after it" -- \
+  --sizes '2^99' sweep --sizes 4096 --out "$scratch/before"
+expect 2 "^dotsweep: --sizes comes before the subcommand 'sweep'" -- --sizes=4096 sweep --out "$scratch/before"
+expect 2 "^dotsweep: --no-isolate comes before the subcommand 'info'" -- --no-isolate info
+expect 2 "^dotsweep: --device comes before the subcommand 'info'" -- --device 0 info
+[[ -e "$scratch/before" ]] && fail "a refused option before the subcommand left $scratch/before behind"
+
+# ---- --mode: each mode once, no empty item; --sizes merges repeats (ranges may overlap).
+expect 2 "^dotsweep: --mode 'cold,cold' names cold twice; accepted: cold, hot, cold,hot or hot,cold$" -- \
+  --mode cold,cold --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode 'hot,cold,hot' names hot twice" -- sweep --mode hot,cold,hot --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode 'cold,' has an empty item" -- --mode cold, --sizes 4096 --out "$scratch/modes"
+expect 2 "^dotsweep: --mode ',hot' has an empty item" -- --mode ,hot --sizes 4096 --out "$scratch/modes"
+[[ -e "$scratch/modes" ]] && fail "a refused --mode left $scratch/modes behind"
 
 # ---- Bad numbers: one line naming the option, the value and the range; exit 2
 # before looking for a GPU (the same runs without the bad option reach exit 3).

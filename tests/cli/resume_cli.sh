@@ -29,7 +29,7 @@ d, space, version = sys.argv[1:4]
 ctx = {"dotsweep_version": version, "seed": 5, "timestamp": "2026-11-30T08:00:00Z",
        "options": {"sizes": [4096, 65536], "modes": ["cold"], "min_samples": 10, "max_samples": 100,
                    "ci_halfwidth_pct": 1.0, "time_budget_s": 2.0, "strategy": {"name": "exhaustive"}},
-       "space": {"text": open(space).read()},
+       "space": {"file": space, "text": open(space).read(), "configs": 85},
        "device": {"name": "NVIDIA H200", "cc": "9.0"}}
 for override in sys.argv[4:]:
     pointer, value = override.split("=", 1)
@@ -80,13 +80,24 @@ check_refused seed 'seed differs: the interrupted sweep had 6, this one has 5' '
 check_refused samples '--max-samples differs' '/options/max_samples=50' -- "${run[@]}"
 check_refused budget '--time-budget differs' '/options/time_budget_s=3' -- "${run[@]}"
 check_refused strategy 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"name":"exhaustive"}' \
-  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}"
+  '/options/strategy={"name":"random","budget":3}' -- "${run[@]}" --strategy exhaustive
 check_refused budget_n 'search strategy differs: the interrupted sweep had {"budget":3,"name":"random"}, this one has {"budget":4,"name":"random"}' \
   '/options/strategy={"name":"random","budget":3}' -- "${run[@]}" --strategy random --budget 4
 check_refused stamp 'sweep.csv holds a row of another sweep' '/timestamp="2026-11-30T09:00:00Z"' -- "${run[@]}"
-# Options left at their defaults are compared too: here the seed.
-check_refused default_seed 'seed differs: the interrupted sweep had 5, this one has 20261129' '/seed=5' \
-  -- --space "$space" --sizes 4096,65536 --mode cold --min-samples 10 --max-samples 100 --ci-target 1 --time-budget 2
+# `--resume DIR` alone takes every option from context.json; one given that
+# contradicts it is still refused, naming both values.
+check_refused alone_seed 'seed differs: the interrupted sweep had 5, this one has 6' '/seed=5' -- --seed 6
+check_refused alone_sizes 'sizes differs: the interrupted sweep had [4096,65536], this one has [4096]' '/seed=5' -- --sizes 4096
+check_refused alone_mode 'timing modes differs: the interrupted sweep had ["cold"], this one has ["hot"]' '/seed=5' -- --mode hot
+check_refused alone_space 'space (its file'"'"'s text) differs' '/seed=5' -- --space "$root/variants/default.toml"
+check_refused alone_missing "its context.json has no usable options/sizes; give the option on the command line" \
+  '/options/sizes=null' --
+check_refused alone_badsize "its context.json lists size 0, outside 1..2^29" '/options/sizes=[0,4096]' --
+check_refused alone_badmode "its context.json has no usable options/modes ('cold,warm'); give the option" \
+  '/options/modes=["cold","warm"]' --
+check_refused alone_badstrategy "its context.json has no usable options/strategy/name ('greedy')" \
+  '/options/strategy={"name":"greedy"}' --
+check_refused alone_nobudget "its context.json has no usable options/strategy/budget" '/options/strategy={"name":"random"}' --
 
 # A matching folder passes every check before the GPU: without one it ends in
 # exit 3 and the folder is untouched; a torn last row is warned about first.
@@ -104,6 +115,25 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     echo "ok: a matching --resume without a GPU -> 3: $(tr '\n' ' ' <"$scratch/err")"
   fi
   [[ $(snapshot "$scratch/match") == "$before" ]] || fail "--resume without a GPU changed the folder"
+fi
+
+# A matching folder alone passes every check before the GPU (each saved
+# option was taken: one left at its default would differ), also when the
+# space file it names is gone (the saved text is the space) and for a
+# random strategy (its budget comes along); the folder is untouched.
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  make_report "$scratch/alone"
+  make_report "$scratch/alone_gone" '/space/file="/nonexistent/quick.toml"'
+  make_report "$scratch/alone_random" '/options/strategy={"name":"random","budget":3}'
+  make_report "$scratch/alone_halving" '/options/strategy={"name":"halving","keep_fraction":0.5,"screen_samples":5,"screen_sizes":[4096,65536]}'
+  for name in alone alone_gone alone_random alone_halving; do
+    before=$(snapshot "$scratch/$name")
+    expect 3 "no usable CUDA device" -- --resume "$scratch/$name"
+    [[ $(snapshot "$scratch/$name") == "$before" ]] || fail "--resume $scratch/$name without a GPU changed the folder"
+  done
+  expect 3 "no usable CUDA device" -- sweep --resume "$scratch/alone" --no-progress --top 3
+  # An option that agrees with the saved one is accepted next to it.
+  expect 3 "no usable CUDA device" -- --resume "$scratch/alone" --seed 5 --sizes 65536,4096
 fi
 
 if [[ $failures -ne 0 ]]; then

@@ -18,8 +18,24 @@ suffix=
   --benchmark_filter='^dot/cublas\.f32/' 2>/dev/null) ]] && suffix=.f32
 "$gbench" --space "$root/variants/quick.toml" --sizes "$n" \
   --benchmark_filter="^dot/((cublas|thrust|floor|seed-as-written)${suffix//./\\.}|${variant//./\\.})/$n/" \
-  --benchmark_repetitions=2 --benchmark_min_time=0.05 --benchmark_format=json >"$out" || {
-  echo "dotsweep-gbench failed (exit $?)"
+  --benchmark_repetitions=2 --benchmark_min_time=0.05 --benchmark_format=json >"$out"
+status=$?
+if [[ $status -eq 3 ]]; then
+  echo "skip: no usable GPU (dotsweep-gbench exit 3)"
+  exit 77
+fi
+[[ $status -eq 0 ]] || {
+  echo "dotsweep-gbench failed (exit $status)"
   exit 1
 }
-"$python" "$root/tests/gbench/check_gbench_json.py" "$out" "$n" "$variant" "$suffix"
+"$python" "$root/tests/gbench/check_gbench_json.py" "$out" "$n" "$variant" "$suffix" || exit
+# Benchmarks that all end in an error measure nothing: exit 1 and one line
+# saying so (the seed kernel as written is incorrect at this n).
+"$gbench" --space "$root/variants/quick.toml" --sizes "$n" --benchmark_filter="^dot/seed-as-written${suffix//./\\.}/$n/" \
+  --benchmark_min_time=0.05 >/dev/null 2>"$out.err"
+status=$?
+if [[ $status -ne 1 ]] || ! grep -q '^dotsweep-gbench: nothing was measured: each of the 1 benchmarks run ended in an error$' "$out.err"; then
+  echo "FAIL: only incorrect benchmarks -> exit $status (want 1 and the nothing-measured line): $(cat "$out.err")"
+  exit 1
+fi
+echo "ok: only incorrect benchmarks -> 1: $(tail -n 1 "$out.err")"

@@ -126,6 +126,30 @@ expect_error "^dotsweep: --device: 'x'" --device x --benchmark_list_tests
 expect_error "^dotsweep: unknown argument '--bogus'" --bogus --benchmark_list_tests
 printf '[space]\nname = "broken"\nblock = [\n' >"$scratch/broken.toml"
 expect_error '^dotsweep: ' --space "$scratch/broken.toml" --benchmark_list_tests
+expect_error '^dotsweep: space file .*/dev/zero.* is not a regular file' --space /dev/zero --benchmark_list_tests
+# A filter that selects nothing, or is no regex, is bad input: listing or running.
+quick=(--space "$root/variants/quick.toml" --sizes 4096)
+for list in --benchmark_list_tests ""; do
+  expect_error "^dotsweep-gbench: --benchmark_filter '^dot/nothing/' matches none of the 103 benchmarks (--benchmark_list_tests lists them)$" \
+    "${quick[@]}" --benchmark_filter='^dot/nothing/' $list
+  expect_error "^dotsweep-gbench: --benchmark_filter '-.' matches none of the" "${quick[@]}" --benchmark_filter=-. $list
+  expect_error "^dotsweep-gbench: --benchmark_filter 'dot/(' is not a valid regular expression (" \
+    "${quick[@]}" --benchmark_filter='dot/(' $list
+done
+
+# Without a usable GPU nothing is measured: one line and exit 3, before any
+# benchmark runs or the library prints anything.
+if ! "$dotsweep" info >/dev/null 2>&1; then
+  "$gbench" "${quick[@]}" --benchmark_filter='^dot/cublas' --benchmark_out="$scratch/run.json" >"$scratch/out" 2>"$scratch/err"
+  got=$?
+  [[ -e $scratch/run.json ]] && fail "dotsweep-gbench without a GPU left its --benchmark_out file behind"
+  if [[ $got -ne 3 ]] || [[ $(wc -l <"$scratch/err") -ne 1 ]] || [[ -s $scratch/out ]] ||
+    ! grep -q '^dotsweep-gbench: no usable CUDA device' "$scratch/err"; then
+    fail "dotsweep-gbench without a GPU -> exit $got (want 3, one stderr line, no output): $(cat "$scratch/err" "$scratch/out")"
+  else
+    echo "ok: dotsweep-gbench without a GPU -> 3: $(cat "$scratch/err")"
+  fi
+fi
 
 echo "$failures failure(s)"
 [[ $failures -eq 0 ]]

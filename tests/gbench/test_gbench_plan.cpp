@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/input_error.hpp"
 #include "gbench/gbench_plan.hpp"
 
 using namespace dotsweep;
@@ -78,4 +79,34 @@ TEST_CASE("gbench names: two types are already several") {
   CHECK(plan.operations == std::vector<std::string>{"cublas.f64", "cub.f64", "thrust.f64", "floor.f64", "cublas.f16",
                                                     "cub.f16", "thrust.f16", "floor.f16", plan.variants[0].id(),
                                                     plan.variants[1].id()});
+}
+
+TEST_CASE("gbench filters: counted as Google Benchmark matches them, by the full instance name") {
+  CHECK(benchmark_instance_name("cublas.f32", 4096) == "dot/cublas.f32/4096/manual_time");
+  const std::vector<std::string> names = {benchmark_instance_name("cublas", 4096), benchmark_instance_name("cub", 4096),
+                                          benchmark_instance_name("cublas", 1048576)};
+  CHECK(count_filtered(names, "") == 3);
+  CHECK(count_filtered(names, "all") == 3);
+  CHECK(count_filtered(names, ".") == 3);
+  CHECK(count_filtered(names, "^dot/cublas/") == 2);
+  CHECK(count_filtered(names, "cub/4096") == 1);              // searched for, not matched whole
+  CHECK(count_filtered(names, "/1048576/manual_time$") == 1);
+  CHECK(count_filtered(names, "-^dot/cublas/") == 1);         // a leading '-' excludes
+  CHECK(count_filtered(names, "-.") == 0);
+  CHECK(count_filtered(names, "^dot/thrust") == 0);
+  CHECK(count_filtered(names, "(cub|cublas)/4096") == 2);     // extended: | and () without backslashes
+  CHECK(count_filtered({}, ".") == 0);
+}
+
+TEST_CASE("gbench filters: one that is not a regular expression is bad input naming it") {
+  for (const char* filter : {"(", "dot/[", "-*x"}) {
+    CAPTURE(filter);
+    std::string message;
+    try {
+      count_filtered({"dot/cub/1/manual_time"}, filter);
+    } catch (const InputError& e) {
+      message = e.what();
+    }
+    CHECK(message.rfind(std::string("--benchmark_filter '") + filter + "' is not a valid regular expression (", 0) == 0);
+  }
 }

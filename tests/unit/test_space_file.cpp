@@ -21,15 +21,23 @@ std::string error_of(const std::string& text) {
 }
 }  // namespace
 
-TEST_CASE("an empty file is the default config") {
-  const auto s = parse_space_text("", "variants/quick.toml");
-  CHECK(s.name == "quick");
-  REQUIRE(s.configs.size() == 1);
-  CHECK(s.configs[0].id() == VariantConfig{}.id());
+TEST_CASE("a space that declares no configuration is refused, not read as the default config") {
+  for (const char* text : {"", "# only a comment\n\n", "name = \"mine\"\n", "[axes]\n",
+                           "[axes]\n[[exclude]]\nblock = 256\n"}) {
+    CAPTURE(text);
+    const std::string msg = error_of(text);
+    CHECK(msg == "variants/x.toml: the space declares no configuration: give at least one [axes] value or "
+                 "[[include]] (docs/space_files.md)");
+  }
+  // One axis value, or one include, is enough.
+  CHECK(parse_space_text("[axes]\nblock = [256]\n", "s").configs.size() == 1);
+  // (the axes' defaults still make one config, the include a second)
+  CHECK(parse_space_text("[[include]]\nblock = 128\n", "s").configs.size() == 2);
+  CHECK(parse_space_text("[axes]\nblock = [256]\n", "s").configs[0].id() == VariantConfig{}.id());
 }
 
 TEST_CASE("name, description and source text") {
-  const std::string text = "name = \"mine\"\ndescription = \"a test\"\n";
+  const std::string text = "name = \"mine\"\ndescription = \"a test\"\n[axes]\nblock = [256]\n";
   const auto s = parse_space_text(text, "variants/quick.toml");
   CHECK(s.name == "mine");
   CHECK(s.source_text == text);
@@ -210,6 +218,28 @@ TEST_CASE("load_space_file reads a file and names the space by its stem") {
 TEST_CASE("load_space_file on a missing file") {
   const std::string msg = input_error_of([] { load_space_file("/nonexistent/dir/space.toml"); });
   CHECK(msg == "cannot read space file '/nonexistent/dir/space.toml': No such file or directory");
+}
+
+TEST_CASE("load_space_file refuses anything but a regular file, before reading it") {
+  CHECK(input_error_of([] { load_space_file("/dev/zero"); }) ==
+        "space file '/dev/zero' is not a regular file (a device, pipe or socket); give a .toml file");
+  CHECK(contains(input_error_of([] { load_space_file("/dev/null"); }), "is not a regular file"));
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  CHECK(input_error_of([&] { load_space_file(folder); }) == "space file '" + folder + "' is a folder; give a .toml file");
+}
+
+TEST_CASE("load_space_file reads up to kMaxSpaceFileBytes and refuses one byte more") {
+  test::TempPath path("space_big.toml");
+  const std::string axes = "[axes]\nblock = [256]\n";
+  const auto write = [&](std::size_t bytes) {  // the axes, padded with a comment to `bytes`
+    std::ofstream(path.str()) << axes << "#" << std::string(bytes - axes.size() - 2, 'x') << "\n";
+    REQUIRE(std::filesystem::file_size(path.str()) == bytes);
+  };
+  write(kMaxSpaceFileBytes);
+  CHECK(load_space_file(path.str()).configs.size() == 1);
+  write(kMaxSpaceFileBytes + 1);
+  CHECK(input_error_of([&] { load_space_file(path.str()); }) ==
+        "space file '" + path.str() + "' is 1048577 bytes; the limit for a space file is 1048576 bytes (1 MiB)");
 }
 
 namespace {
