@@ -389,6 +389,19 @@ TEST_CASE("the float64 check: an error of exactly the bound is within it") {
   CHECK(timed_result_mismatch(std::nextafter(bound, 1.0), o, at, expected, false).has_value());
 }
 
+TEST_CASE("a float64 reference with no products to scale by (sum|a_i b_i| = 0): the error is judged absolutely") {
+  ExpectedResults expected = expected_results();
+  expected.floats = DotReference{0.0, 0.0};
+  ObservedResults o = good_results();
+  o.float_first = o.float_second = 0.0;
+  const CorrectnessVerdict exact = judge_results(o, expected, small_shape(), true);
+  CHECK(exact.correct);
+  CHECK(exact.rel_err == 0.0);
+  CHECK(exact.err_bound == doctest::Approx(2 * (23 * u32 / (1 - 23 * u32))).epsilon(1e-12));
+  o.float_first = o.float_second = 1e-3;  // 1e-3 off on a scale of 1: far past 2 gamma_23 = 2.7e-6
+  CHECK_FALSE(judge_results(o, expected, small_shape(), true).correct);
+}
+
 TEST_CASE("determinism: recorded always, a failure only where the finish promises it") {
   ObservedResults o = good_results();
   o.float_second = std::nextafter(static_cast<float>(o.float_first), 2.0f);  // both accurate, one float ulp apart
