@@ -14,7 +14,10 @@ seconds). Exit 0 only when every test exited 0: a skip (77) counts as a
 failure here, where a GPU is meant to be (set DOTSWEEP_REQUIRE_GPU=1 too, so
 that a test that would skip says why and fails itself).
 
-Usage: gpu_suite.py BUILD_DIR SOURCE_ROOT
+NAMES (comma-separated test names, e.g. "gpu,gpu counters") runs only those,
+so that a run can be split to fit a time limit.
+
+Usage: gpu_suite.py BUILD_DIR SOURCE_ROOT [NAMES]
 """
 import json
 import os
@@ -82,13 +85,21 @@ def run_test(test, extra_env=None, capture=False):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     tests = suite_tests(sys.argv[1], sys.argv[2])
     if not tests:
         print(f"gpu_suite: no test of suite 'gpu' in {sys.argv[1]}/meson-info/intro-tests.json", file=sys.stderr)
         return 1
+    if len(sys.argv) == 4 and sys.argv[3]:
+        wanted = sys.argv[3].split(",")
+        unknown = sorted(set(wanted) - {t["name"] for t in tests})
+        if unknown:
+            print(f"gpu_suite: no gpu test named {', '.join(unknown)} (there are: "
+                  f"{', '.join(t['name'] for t in tests)})", file=sys.stderr)
+            return 2
+        tests = [t for t in tests if t["name"] in wanted]
     results = []
     for test in tests:
         print(f"=== {test['name']}: {' '.join(test['cmd'])}", flush=True)
