@@ -50,6 +50,7 @@ CsvTable read_csv(std::istream& in, const std::string& origin) {
     const int record_line = line;
     std::vector<std::string> fields;
     bool end_of_record = false;
+    bool line_end = false;  // the record ended with "\n" or "\r\n", not with the text
     while (!end_of_record) {
       std::string field;
       if (pos < text.size() && text[pos] == '"') {
@@ -92,6 +93,7 @@ CsvTable read_csv(std::istream& in, const std::string& origin) {
         pos += text[pos] == '\r' ? 2 : 1;
         ++line;
         end_of_record = true;
+        line_end = true;
       }
     }
     if (!have_header) {
@@ -109,6 +111,13 @@ CsvTable read_csv(std::istream& in, const std::string& origin) {
                          " fields, header has " + std::to_string(table.header.size()));
       table.rows.push_back(std::move(fields));
     }
+    // Every line our writers make ends with a line end, so one missing means
+    // the text stops inside the last record: a cut inside its last field
+    // leaves the field count whole ("2026" cut to "20" still reads as a seed).
+    if (!line_end)
+      throw InputError(where(record_line) +
+                       "the last line has no line end, so the file may be cut short inside it "
+                       "(every line of a report ends with one)");
   }
   return table;
 }

@@ -13,8 +13,15 @@ std::string csv_line(const std::vector<std::string>& fields);  // fields joined 
 // Reads every record; quoted fields may hold commas, quotes and newlines; CRLF
 // and LF line ends both accepted. Throws InputError (naming `origin` and the
 // line) on an unterminated quote, a quote inside an unquoted field, text after
-// a closing quote, a header naming a column twice, or a row whose field count
-// differs from the header (a truncated row).
+// a closing quote, a header naming a column twice, a row whose field count
+// differs from the header, or a last record without a line end.
+//
+// Truncated means any of the last three: text that stops before the end of a
+// record. A file cut inside its last field keeps every field (the last one
+// shorter: a seed 2026 cut to 20 still parses), so no check of the fields can
+// tell it from a whole one; the missing line end can. csv_line ends every
+// record with one; a file made by hand or by another tool without it is
+// refused with that reason, and reads once the line end is added.
 struct CsvTable {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;

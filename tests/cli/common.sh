@@ -9,8 +9,12 @@
 #                                   STATUS and stderr one line matching PATTERN
 #                                   (a grep regex; fixed text with expect_fixed=1,
 #                                   and then the failure line also names PATTERN)
-#   require_gpu                     exits 77 (meson's skip) with one line
-#                                   unless `dotsweep info` finds a usable GPU
+#   skip TEXT...                    exits 77 (meson's skip) with one line, or
+#                                   with 1 and a FAIL line when
+#                                   DOTSWEEP_REQUIRE_GPU=1 (machines with a GPU, where a
+#                                   skip would hide a broken GPU path; the
+#                                   C++ GPU tests follow tests/gpu/gpu_skip.hpp)
+#   require_gpu                     skips unless `dotsweep info` finds a usable GPU
 failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -36,9 +40,16 @@ expect() {  # expect STATUS PATTERN -- ARGS...
   fi
 }
 
-require_gpu() {
-  if ! "$dotsweep" info >/dev/null 2>&1; then
-    echo "skip: no usable GPU (dotsweep info failed)"
-    exit 77
+skip() {
+  if [[ ${DOTSWEEP_REQUIRE_GPU:-} == 1 ]]; then
+    echo "FAIL: DOTSWEEP_REQUIRE_GPU=1, but the test cannot run: $*"
+    exit 1
   fi
+  echo "skip: $*"
+  exit 77
+}
+
+require_gpu() {
+  local why
+  why=$("$dotsweep" info 2>&1 >/dev/null) || skip "no usable GPU (dotsweep info failed: ${why%%$'\n'*})"
 }

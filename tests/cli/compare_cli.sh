@@ -70,6 +70,10 @@ expect_error "no rows" -- "$run1" "$scratch/header_only.csv"
 expect_error "unterminated" -- "$run1" "$scratch/unterminated.csv"
 expect_error "truncated.csv" -- "$run1" "$scratch/truncated.csv"
 expect_error "bad.csv.gz" -- "$run1" "$scratch/bad.csv.gz"
+# Cut inside the last field (the last row keeps every field, its last one
+# shorter, and loses its line end).
+head -c -3 "$run2" >"$scratch/cut_in_field.csv"
+expect_error "cut_in_field.csv:.*cut short" -- "$run1" "$scratch/cut_in_field.csv"
 expect_error "two or more reports" -- "$run1"
 expect_error "twice" -- "$run1" "$run1"
 expect_error "" --

@@ -127,6 +127,13 @@ grep -q "^BROKEN  *cub" "$scratch/out" || fail "the broken row is not BROKEN"
 expect_error "missing.csv" -- --baseline "$scratch/no/missing.csv" --current "$run2"
 head -c 5000 "$run2" >"$scratch/truncated.csv"
 expect_error "truncated.csv" -- --baseline "$run1" --current "$scratch/truncated.csv"
+# Cut inside the last field (the seed loses its last two digits and the line
+# end): every field is still there, and the reader must refuse it anyway.
+head -c -3 "$run2" >"$scratch/cut_in_field.csv"
+[[ $(tail -n 1 "$scratch/cut_in_field.csv" | awk -F, '{ print NF }') -eq $(head -n 1 "$run2" | awk -F, '{ print NF }') ]] ||
+  fail "cut_in_field.csv: the cut was meant to leave every field of its last row"
+expect_error "cut_in_field.csv:.*cut short" -- --baseline "$run1" --current "$scratch/cut_in_field.csv"
+expect_error "cut_in_field.csv:.*cut short" -- --baseline "$scratch/cut_in_field.csv" --current "$run2"
 head -c 3000 "$scratch/run2.csv.gz" >"$scratch/truncated.csv.gz"
 expect_error "gzip" -- --baseline "$run1" --current "$scratch/truncated.csv.gz"
 { head -n 1 "$run2"; echo 'x,"unterminated'; } >"$scratch/malformed.csv"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Ctrl-C, a second Ctrl-C, SIGTERM and kill -9 in the middle of a sweep, each
 # followed by the resume: the resumed report must hold exactly the rows of an
-# uninterrupted sweep, each once. Needs a GPU (exit 77 without one).
+# uninterrupted sweep, each once, and the rows finished before the interrupt
+# unchanged. Needs a GPU (exit 77 without one).
 # Usage: interrupt_resume_gpu.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1
@@ -33,6 +34,46 @@ for key, is_partial in sorted(declared.items()):
         print(f"{key}: verdict partial={is_partial}, {have[key]} of {want[key]} candidates")
 PY
 }
+# The rows of BEFORE (a sweep.csv as the interrupt left it) that the resume
+# keeps (core/resume_plan.hpp: every row of a (variant, type, n) whose rows
+# for every mode are in, less a torn last line; with counters on, less the
+# (type, n) whose counter pass was cut, where a row is correct) must be in
+# AFTER (the resumed sweep.csv) exactly as they were: the same measurements,
+# verdicts and timestamp. Rank, tie and speedup columns are left out: they
+# are recomputed over the finished report. Prints "kept K" and then each
+# difference; K must match the resume's own "resuming: K rows kept".
+kept_rows_check() {
+  python3 - "$1" "$2" "${INTERRUPT_COUNTERS:-off}" <<'PY'
+import csv, io, sys
+before_path, after_path, counters = sys.argv[1], sys.argv[2], sys.argv[3]
+text = open(before_path, newline="").read()
+text = text[: text.rfind("\n") + 1]  # a killed sweep's last line may be torn
+before = list(csv.DictReader(io.StringIO(text, newline="")))
+after = {(r["variant"], r["type"], r["n"], r["mode"]): r for r in csv.DictReader(open(after_path, newline=""))}
+modes = {"cold", "hot"}
+seen, correct, uncounted = {}, set(), set()
+for r in before:
+    key = (r["variant"], r["type"], r["n"])
+    seen.setdefault(key, set()).add(r["mode"])
+    if r["correct"] == "1": correct.add(key)
+    if counters != "off" and r["cupti_status"] == "interrupted": uncounted.add((r["type"], r["n"]))
+finished = {k for k, m in seen.items() if m >= modes and not ((k[1], k[2]) in uncounted and k in correct)}
+kept = [r for r in before if (r["variant"], r["type"], r["n"]) in finished]
+print(f"kept {len(kept)}")
+fields = ["kind", "grid_blocks", "samples", "launches", "dropped_samples", "median_us", "min_us", "p25_us", "p75_us",
+          "ci_lo_us", "ci_hi_us", "noise_pct", "gbps", "rel_err", "err_bound", "correct", "deterministic", "reason",
+          "sm_clock_mhz", "nvml_sm_clock_before_mhz", "nvml_sm_clock_after_mhz", "clock_events", "capped",
+          "gpu", "timestamp", "seed"]
+for r in kept:
+    key = (r["variant"], r["type"], r["n"], r["mode"])
+    if key not in after:
+        print(f"{key}: gone after the resume")
+        continue
+    changed = [f"{f} {r[f]!r} -> {after[key][f]!r}" for f in fields if r[f] != after[key][f]]
+    if changed: print(f"{key}: " + "; ".join(changed))
+PY
+}
+
 # Waits until DIR/sweep.csv holds at least N rows (the header is one line).
 wait_rows() {
   local dir=$1 n=$2
@@ -106,11 +147,21 @@ interrupt() {
   esac
   ((before < full)) || fail "$name: the interrupt came too late ($before of $full rows)"
   echo "$name: exit $status after $before of $full rows; resuming with: $resume"
+  cp "$dir/sweep.csv" "$scratch/$name.interrupted.csv"
   eval "$resume" >/dev/null 2>"$scratch/$name.resume.err"
   local resumed=$?
   local after
   after=$(rows "$dir/sweep.csv")
   [[ $resumed -eq 0 ]] || { fail "$name: the resume exited $resumed"; cat "$scratch/$name.resume.err"; }
+  # The rows finished before the interrupt are kept, unchanged.
+  local kept_check kept said
+  kept_check=$(kept_rows_check "$scratch/$name.interrupted.csv" "$dir/sweep.csv")
+  kept=$(head -n 1 <<<"$kept_check" | sed -n 's/^kept //p')
+  said=$(sed -n 's/^resuming: \([0-9]*\) rows kept.*/\1/p' "$scratch/$name.resume.err")
+  [[ -n $kept && $kept -gt 0 ]] || fail "$name: no finished row to keep before the resume ($kept_check)"
+  [[ $kept == "$said" ]] || fail "$name: $kept rows were finished before the resume, it says it kept '${said}'"
+  [[ $(wc -l <<<"$kept_check") -eq 1 ]] || fail "$name: kept rows changed by the resume: $(tail -n +2 <<<"$kept_check")"
+  echo "$name: $kept rows finished before the interrupt, unchanged after the resume"
   [[ $after -eq $full ]] || fail "$name: $after rows after the resume, want $full"
   [[ $(keys "$dir/sweep.csv") -eq $after ]] || fail "$name: repeated rows after the resume"
   ! grep -q ',partial$' "$dir/best.csv" || fail "$name: best.csv still has a partial group after the resume"

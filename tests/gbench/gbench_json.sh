@@ -3,12 +3,14 @@
 # (timed, not checked), the seed kernel as written (incorrect at n > one
 # block, so an error) and one quick-space variant at 2^20, two
 # repetitions, JSON; check_gbench_json.py checks the fields. Exit 77 without
-# a usable device. The JSON is left in $DOTSWEEP_GBENCH_JSON when set.
+# a usable device (1 under DOTSWEEP_REQUIRE_GPU=1: tests/cli/common.sh's
+# skip). The JSON is left in $DOTSWEEP_GBENCH_JSON when set.
 # Usage: gbench_json.sh DOTSWEEP_GBENCH SOURCE_ROOT PYTHON
 set -u
 gbench=$1
 root=$2
 python=$3
+. "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
 n=1048576
 variant=f32.b256.i2.v4.cover.warp.shfl.2pass.plain.f32
 out=${DOTSWEEP_GBENCH_JSON:-$(mktemp)}
@@ -20,10 +22,7 @@ suffix=
   --benchmark_filter="^dot/((cublas|thrust|floor|seed-as-written)${suffix//./\\.}|${variant//./\\.})/$n/" \
   --benchmark_repetitions=2 --benchmark_min_time=0.05 --benchmark_format=json >"$out"
 status=$?
-if [[ $status -eq 3 ]]; then
-  echo "skip: no usable GPU (dotsweep-gbench exit 3)"
-  exit 77
-fi
+[[ $status -eq 3 ]] && skip "no usable GPU (dotsweep-gbench exit 3)"
 [[ $status -eq 0 ]] || {
   echo "dotsweep-gbench failed (exit $status)"
   exit 1

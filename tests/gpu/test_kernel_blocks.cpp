@@ -11,7 +11,7 @@ namespace {
 
 TEST_CASE("kernel blocks: every block_sum instantiation is exact") {
   const std::vector<ExactCheck> checks = run_every_block_sum();
-  CHECK(checks.size() == 2 * 12 * 4 * 3);  // Acc x (layout, reduce) x Block x blocks
+  REQUIRE(checks.size() == 2 * 12 * 4 * 3);  // Acc x (layout, reduce) x Block x blocks
   for (const ExactCheck& c : checks) {
     CAPTURE(c.name);
     CHECK(c.got == c.expected);
@@ -19,7 +19,9 @@ TEST_CASE("kernel blocks: every block_sum instantiation is exact") {
 }
 
 TEST_CASE("kernel blocks: the block_sum check catches a tree that skips its last step") {
-  for (const ExactCheck& c : run_tree_skipping_last_step()) {
+  const std::vector<ExactCheck> checks = run_tree_skipping_last_step();
+  REQUIRE(checks.size() == 2 * 3);  // (float, 256) and (double, 64), three blocks each: none ran is no catch
+  for (const ExactCheck& c : checks) {
     CAPTURE(c.name);
     CHECK(c.got != c.expected);
   }
@@ -42,7 +44,9 @@ TEST_CASE("mutant: block_sum reused without a barrier (a race planted for racech
 }
 
 TEST_CASE("kernel blocks: Kahan beats plain f32 on an adversarial series; f64 is exact") {
-  for (const AdversarialSum& s : run_adversarial_sums()) {
+  const std::vector<AdversarialSum> sums = run_adversarial_sums();
+  REQUIRE(sums.size() == 6);  // f32 x1 x4, f16 x1 x8, bf16 x8, f64 x2
+  for (const AdversarialSum& s : sums) {
     CAPTURE(s.name);
     CHECK(s.f64 == s.exact);
     if (s.has_kahan) {
@@ -56,7 +60,7 @@ TEST_CASE("kernel blocks: Kahan beats plain f32 on an adversarial series; f64 is
 
 TEST_CASE("kernel blocks: every load hint returns the same bytes for every vector type") {
   const std::vector<LoadCheck> checks = run_every_load();
-  CHECK(checks.size() == 70);
+  REQUIRE(checks.size() == 70);
   for (const LoadCheck& c : checks) {
     CAPTURE(c.name);
     CHECK(c.ok);
@@ -65,7 +69,7 @@ TEST_CASE("kernel blocks: every load hint returns the same bytes for every vecto
 
 TEST_CASE("kernel blocks: the bulk-copy ring's dot is exact for n in {1, 31, 4097, 2^20 + 3}") {
   const std::vector<ExactCheck> checks = run_bulk_ring_dots();
-  CHECK(checks.size() == 7 * 4 * 2);
+  REQUIRE(checks.size() == 7 * 4 * 2);
   for (const ExactCheck& c : checks) {
     CAPTURE(c.name);
     CHECK(c.got == c.expected);

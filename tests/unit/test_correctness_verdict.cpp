@@ -324,6 +324,84 @@ TEST_CASE("error beyond the bound is rejected, in either float run") {
   CHECK(judge(o, true, deep).correct);
 }
 
+TEST_CASE("the float64 check's edge: 0.95x the bound passes, 1.05x fails, in either run and for the timed result") {
+  // The bound written out here rather than read from the verdict or from
+  // error_bound.cpp, so a verdict that admits a wider error cannot set its
+  // own pass mark: small_shape() sums each product through 1 + 4 + 8 + 10 =
+  // 23 roundings, and the bound is 2 gamma_23 on the sum|a_i b_i| scale.
+  const double bound = 2 * (23 * u32 / (1 - 23 * u32));
+  const ExpectedResults expected = expected_results();  // reference 1.5, sum|a_i b_i| 100
+  for (const double factor : {0.95, 1.05}) {
+    for (const double side : {+1.0, -1.0}) {
+      CAPTURE(factor);
+      CAPTURE(side);
+      // What a kernel returns: a float. The owed verdict from that float's
+      // own error (a float step at 1.5 is 0.04% of the 5% margin).
+      const float result = static_cast<float>(1.5 + side * factor * bound * 100.0);
+      const bool owed_within = std::fabs(static_cast<double>(result) - 1.5) / 100.0 <= bound;
+      REQUIRE(owed_within == (factor < 1.0));
+
+      ObservedResults both = good_results();
+      both.float_first = both.float_second = result;
+      const CorrectnessVerdict v = judge(both, true);
+      CHECK(v.correct == owed_within);
+      CHECK(v.err_bound == doctest::Approx(bound).epsilon(1e-12));
+      if (!owed_within) CHECK(contains(v.reason, "float64 check (first run)"));
+
+      ObservedResults first_only = good_results();
+      first_only.float_first = result;
+      const CorrectnessVerdict first = judge(first_only, false);
+      CHECK(first.correct == owed_within);
+      if (!owed_within) CHECK(contains(first.reason, "float64 check (first run)"));
+
+      ObservedResults second_only = good_results();
+      second_only.float_second = result;
+      const CorrectnessVerdict second = judge(second_only, false);
+      CHECK(second.correct == owed_within);
+      if (!owed_within) CHECK(contains(second.reason, "float64 check (second run)"));
+
+      // The timed result of an atomic finish is held to the same bound.
+      const CorrectnessVerdict checked = judge(good_results(), false);
+      REQUIRE(checked.correct);
+      const std::optional<std::string> timed = timed_result_mismatch(result, good_results(), checked, expected, false);
+      CHECK(timed.has_value() == !owed_within);
+    }
+  }
+}
+
+TEST_CASE("the float64 check: an error of exactly the bound is within it") {
+  // Reference 0 on a scale of 1 and the result the bound itself: the error
+  // and the bound are the same double (23 u and 1 - 23 u are exact, and the
+  // bound's other steps are by 2 and by 1), so only `<=` passes it.
+  ExpectedResults expected = expected_results();
+  expected.floats = DotReference{0.0, 1.0};
+  const double bound = 2 * (23 * u32 / (1 - 23 * u32));
+  ObservedResults o = good_results();
+  o.float_first = o.float_second = bound;
+  const CorrectnessVerdict at = judge_results(o, expected, small_shape(), true);
+  REQUIRE(at.err_bound == bound);
+  CHECK(at.rel_err == bound);
+  CHECK(at.correct);
+  CHECK_FALSE(timed_result_mismatch(bound, o, at, expected, false).has_value());
+
+  o.float_first = o.float_second = std::nextafter(bound, 1.0);  // one double step past it
+  CHECK_FALSE(judge_results(o, expected, small_shape(), true).correct);
+  CHECK(timed_result_mismatch(std::nextafter(bound, 1.0), o, at, expected, false).has_value());
+}
+
+TEST_CASE("a float64 reference with no products to scale by (sum|a_i b_i| = 0): the error is judged absolutely") {
+  ExpectedResults expected = expected_results();
+  expected.floats = DotReference{0.0, 0.0};
+  ObservedResults o = good_results();
+  o.float_first = o.float_second = 0.0;
+  const CorrectnessVerdict exact = judge_results(o, expected, small_shape(), true);
+  CHECK(exact.correct);
+  CHECK(exact.rel_err == 0.0);
+  CHECK(exact.err_bound == doctest::Approx(2 * (23 * u32 / (1 - 23 * u32))).epsilon(1e-12));
+  o.float_first = o.float_second = 1e-3;  // 1e-3 off on a scale of 1: far past 2 gamma_23 = 2.7e-6
+  CHECK_FALSE(judge_results(o, expected, small_shape(), true).correct);
+}
+
 TEST_CASE("determinism: recorded always, a failure only where the finish promises it") {
   ObservedResults o = good_results();
   o.float_second = std::nextafter(static_cast<float>(o.float_first), 2.0f);  // both accurate, one float ulp apart

@@ -32,8 +32,8 @@ TEST_CASE("csv_line joins with commas and ends with a newline") {
   CHECK(csv_line({}) == "\n");
 }
 
-TEST_CASE("read_csv with LF, without a final newline, with empty fields") {
-  const auto t = parse("x,y\n1,2\n3,\n,4");
+TEST_CASE("read_csv with LF and empty fields") {
+  const auto t = parse("x,y\n1,2\n3,\n,4\n");
   CHECK(t.header == std::vector<std::string>{"x", "y"});
   REQUIRE(t.rows.size() == 3);
   CHECK(t.rows[0] == std::vector<std::string>{"1", "2"});
@@ -91,6 +91,7 @@ TEST_CASE("bad quoting and truncated rows are errors naming the line, never fiel
   CHECK(error_of("x,y\n1,\"2\n") == "t.csv:2: unterminated quoted field");
   // A file cut mid-row: the last row is short.
   CHECK(error_of("x,y,z\n1,2,3\n4,5") == "t.csv:3: row has 2 fields, header has 3");
+  CHECK(error_of("x,y\n1,\"ab") == "t.csv:2: unterminated quoted field");
   // A row with a field too many (an unquoted comma in free text).
   CHECK(error_of("x,y\n1,2,3\n") == "t.csv:2: row has 3 fields, header has 2");
 }
@@ -100,4 +101,24 @@ TEST_CASE("a header naming a column twice is an error; unnamed columns may repea
   const auto t = parse("x,,\n1,,\n");
   CHECK(t.header.size() == 3);
   CHECK(t.column("x") == 0);
+}
+
+TEST_CASE("a last line without a line end is refused: the file may be cut inside its last field") {
+  const std::string cut = "t.csv:3: the last line has no line end, so the file may be cut short inside it "
+                          "(every line of a report ends with one)";
+  // "2026" cut to "20": every field is there, the last one shorter.
+  CHECK(error_of("x,seed\n1,2026\n2,20") == cut);
+  // Cut right after a comma: the last field is empty but present.
+  CHECK(error_of("x,seed\n1,2026\n2,") == cut);
+  // A closed quote does not prove the line whole either (the file may stop before its line end).
+  CHECK(error_of("x,y\n1,2\n3,\"q\"") == cut);
+  CHECK(error_of("x,y\r\n1,2\r\n3,4\r") == cut);  // a CR alone is no line end
+  // The header alone without its line end.
+  CHECK(error_of("x,y") == "t.csv:1: the last line has no line end, so the file may be cut short inside it "
+                           "(every line of a report ends with one)");
+  // The same texts with the line end read.
+  CHECK(parse("x,seed\n1,2026\n2,20\n").rows.size() == 2);
+  CHECK(parse("x,seed\n1,2026\n2,\r\n").rows.size() == 2);
+  CHECK(parse("x,y\n1,2\n3,\"q\"\n").rows.size() == 2);
+  CHECK(parse("x,y\n").rows.empty());
 }

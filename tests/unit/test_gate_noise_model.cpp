@@ -1,9 +1,9 @@
 // The noise floor measured from repeat sweeps (core/gate_noise.hpp): the
 // arithmetic on synthetic rows, then a hold-out on real H200 sweeps. The
 // calibration comes from one pair of back-to-back default sweeps
-// (results/baselines/h200-default{,-top}.csv.gz, session 4); it is tested on
-// other pairs it never saw (tests/fixtures/gate-noise, sessions 1 and 2 of
-// that day) and on a planted slowdown in the committed baseline.
+// (tests/fixtures/reports/h200-2026-11-30-default-cold{,-top}.csv.gz); it is
+// tested on other pairs it never saw (tests/fixtures/gate-noise, two earlier
+// back-to-back sweeps of 2026-11-30) and on a planted slowdown in the committed baseline.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -151,8 +151,8 @@ TEST_CASE("noise: the gate uses the measured floor and says so; the default wher
 }
 
 TEST_CASE("noise, hold-out on real H200 sweeps: calibrated on one pair, no REGRESSED on others; a planted 10% is") {
-  const GateReport off = read_gate_report(kRoot + "/results/baselines/h200-default.csv.gz");
-  const GateReport top = read_gate_report(kRoot + "/results/baselines/h200-default-top.csv.gz");
+  const GateReport off = read_gate_report(kRoot + "/tests/fixtures/reports/h200-2026-11-30-default-cold.csv.gz");
+  const GateReport top = read_gate_report(kRoot + "/tests/fixtures/reports/h200-2026-11-30-default-cold-top.csv.gz");
   GateRule rule;
   rule.noise = std::make_shared<const NoiseCalibration>(calibrate_noise({off, top}));
   const GateScope all{false, false, true};

@@ -57,6 +57,22 @@ TEST_CASE("group coverage: a group with fewer candidates than planned is partial
   CHECK(partial_groups(stopped_at_4(), {}).empty());  // nothing planned: nothing judged
 }
 
+TEST_CASE("group coverage: one planned candidate missing is partial, none missing is whole") {
+  // The edges of `measured < planned`: 2 of 3 (the sweep stopped before the
+  // last candidate) is partial; 3 of 3 is not.
+  std::vector<MeasurementRecord> rows = stopped_at_4();
+  rows.push_back(timed("a", "candidate", 2.0, 4));
+  const auto one_missing = partial_groups(rows, {{"f32", 3}});
+  const GroupKey key{"f32", 4, "cold"};
+  REQUIRE(one_missing.size() == 1);
+  REQUIRE(one_missing.count(key) == 1);
+  CHECK(one_missing.at(key).measured == 2);
+  CHECK(one_missing.at(key).planned == 3);
+
+  rows.push_back(timed("b", "candidate", 3.0, 4));
+  CHECK(partial_groups(rows, {{"f32", 3}}).empty());
+}
+
 TEST_CASE("group coverage: best.csv says partial and summary.md names no winner for a stopped group") {
   std::vector<MeasurementRecord> rows = stopped_at_4();
   rank_records(rows);

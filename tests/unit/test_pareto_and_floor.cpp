@@ -66,6 +66,15 @@ TEST_CASE("pareto front: incorrect, untimed, floor and non-finite rows are never
   CHECK(pareto_front({}).empty());
 }
 
+TEST_CASE("pareto front: at an equal median the more accurate row dominates; at an equal error the faster one") {
+  const std::vector<MeasurementRecord> same_time = {with_err(timed_row("exact", 1, 10, 11, 1024), 1e-9),
+                                                    with_err(timed_row("rough", 1, 10, 11, 1024), 1e-7)};
+  CHECK(names(pareto_front(views(same_time))) == std::vector<std::string>{"exact"});
+  const std::vector<MeasurementRecord> same_error = {with_err(timed_row("slow", 1, 12, 13, 1024), 1e-8),
+                                                     with_err(timed_row("fast", 1, 10, 11, 1024), 1e-8)};
+  CHECK(names(pareto_front(views(same_error))) == std::vector<std::string>{"fast"});
+}
+
 TEST_CASE("the floor is never ranked, tied or a winner, though it is the fastest row") {
   std::vector<MeasurementRecord> rs = {timed_row("v1", 4.4, 4.5, 4.6, 1024), timed_row("cub", 3.9, 4.0, 4.1, 1024),
                                        floor_row(2.6, 2.7, 2.8)};

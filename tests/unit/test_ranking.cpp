@@ -150,6 +150,17 @@ TEST_CASE("missing cuBLAS leaves its speedup empty") {
   CHECK_FALSE(find(other, "a").speedup_vs_cublas.has_value());
 }
 
+TEST_CASE("an untimed cuBLAS row (it failed its check) gives no speedup; nor does a median of 0") {
+  // The untimed cuBLAS row comes first, so a lookup that took any row of that
+  // name would divide by its missing median.
+  std::vector<MeasurementRecord> rs = {row("cublas", std::nullopt, false), row("a", 10.0), row("zero", 0.0)};
+  rank_records(rs);
+  CHECK_FALSE(find(rs, "a").speedup_vs_cublas.has_value());
+  std::vector<MeasurementRecord> with_cub = {row("cub", 20.0), row("zero", 0.0)};
+  rank_records(with_cub);
+  CHECK_FALSE(find(with_cub, "zero").speedup_vs_cub.has_value());  // 20 / 0 is no speedup
+}
+
 TEST_CASE("verdict names") {
   CHECK(std::string(verdict_name(Verdict::winner)) == "winner");
   CHECK(std::string(verdict_name(Verdict::tie)) == "tie");

@@ -195,6 +195,28 @@ TEST_CASE("stopping rule: the resolution floor stops at tiny medians") {
   CHECK_FALSE(rule.should_stop(tiny, 0.0));
 }
 
+TEST_CASE("stopping rule: a half-width exactly at the target or at the resolution stops") {
+  // Ten samples whose median is 8 and whose interval x(2)..x(9) is [6, 10]:
+  // half-width 2, exactly 25% of the median (0.25 and 2 are exact doubles).
+  const std::vector<double> samples = {5, 6, 7, 7.5, 8, 8, 8.5, 9, 10, 11};
+  const SampleSummary s = summarize(samples);
+  REQUIRE(s.median == 8.0);
+  REQUIRE(s.ci_lo == 6.0);
+  REQUIRE(s.ci_hi == 10.0);
+
+  StoppingRule rule;
+  rule.ci_halfwidth_pct = 25.0;  // at the half-width: stop
+  CHECK(rule.should_stop(samples, 0.0));
+  rule.ci_halfwidth_pct = 24.9;  // just under it: go on
+  CHECK_FALSE(rule.should_stop(samples, 0.0));
+
+  // The resolution floor, at the same interval: 2 us is not resolved finer.
+  rule.resolution_us = 2.0;
+  CHECK(rule.should_stop(samples, 0.0));
+  rule.resolution_us = std::nextafter(2.0, 0.0);
+  CHECK_FALSE(rule.should_stop(samples, 0.0));
+}
+
 TEST_CASE("stopping rule: the sample cap and the time budget") {
   std::vector<double> wide;
   for (int i = 0; i < 300; ++i) wide.push_back(i % 2 ? 5.0 : 6.0);  // interval [5, 6], 10%

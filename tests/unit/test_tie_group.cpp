@@ -109,7 +109,7 @@ TEST_CASE("standing: no chain through others; a row tied only by the fastest's w
 }
 
 TEST_CASE("standing: a row is out of the tie group when any row is wholly below it, not only the fastest") {
-  // bf16 n = 1 cold in results/baselines/h200.csv.gz (session 8): the row
+  // bf16 n = 1 cold in results/baselines/h200.csv.gz: the row
   // with the lowest median sorts first by id among equal medians, and its
   // wide interval overlaps the gather row's; CUB's zero-width interval at the
   // same median lies wholly below the gather row's, so that row is shown slower.

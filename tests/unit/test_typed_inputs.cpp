@@ -240,6 +240,12 @@ TEST_CASE("a result rounded to f16 or bf16: judged against the rounded exact sum
     const CorrectnessVerdict right = judge_results(o, expected, shape, true);
     CHECK(right.correct);
     CHECK(right.err_bound >= unit_roundoff(type));
+    // The bound written out: 2 gamma_11 for the default shape (1 + 8 + 1 + 1
+    // roundings in f32), plus one rounding to the output type of a result up
+    // to (1 + that) sum|a_i b_i|.
+    const double plain = 2 * (11 * 0x1p-24 / (1 - 11 * 0x1p-24));
+    const double u_out = type == ElementType::f16 ? 0x1p-11 : 0x1p-8;
+    CHECK(right.err_bound == doctest::Approx(plain + u_out * (1 + plain)).epsilon(1e-12));
     // The unrounded exact sum is not what a correct f16 result holds: one ulp of the output type off fails.
     ObservedResults off = o;
     off.random_integers = round_to_element(type, 2049.0) + (type == ElementType::f16 ? 2.0 : 16.0);
