@@ -17,7 +17,7 @@ namespace dotsweep {
 struct ListOptions {
   std::string space_path;  // empty: the embedded default space
   bool compile = false;    // compile each valid variant through NVRTC (no GPU needed)
-  int arch = 90;           // sm_XX to compile for
+  int arch = 90;           // sm_XX to plan and compile for
   std::string cache_dir;   // empty: no cache, so every variant really compiles
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
 };

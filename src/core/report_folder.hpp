@@ -44,7 +44,9 @@ class ReportFolder {
   // best.csv and summary.md (top `top` rows per group); returns the summary.
   // `planned`: candidates per type the sweep measures at every size; a group
   // with fewer rows is one the sweep stopped inside (core/group_coverage.hpp).
-  std::string finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned = {});
+  // `appendix`, Markdown, ends summary.md (what the planner left out).
+  std::string finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned = {},
+                     const std::string& appendix = "");
 
  private:
   std::string path_;
