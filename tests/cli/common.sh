@@ -11,6 +11,8 @@
 #                                   and then the failure line also names PATTERN)
 #   require_gpu                     exits 77 (meson's skip) with one line
 #                                   unless `dotsweep info` finds a usable GPU
+#   device_arch                     prints the GPU's sm_XX number (90 on an
+#                                   H200), for `list --arch` to plan as a sweep does
 failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -34,6 +36,10 @@ expect() {  # expect STATUS PATTERN -- ARGS...
   else
     echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
   fi
+}
+
+device_arch() {
+  "$dotsweep" info | sed -n 's/.*compute capability \([0-9]*\)\.\([0-9]*\),.*/\1\2/p' | head -n 1
 }
 
 require_gpu() {
