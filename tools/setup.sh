@@ -43,6 +43,10 @@ meson=.venv/bin/meson
 if [[ ! -x $(dirname "$(command -v nvcc)")/nvdisasm ]] && ! compgen -G '.venv/lib/python3*/site-packages/nvidia/cu*/bin/nvdisasm' >/dev/null; then
   .venv/bin/pip install -q nvidia-cuda-nvdisasm
 fi
+# cuobjdump for the test of the binaries' embedded GPU archs (tests/archs) where the toolkit ships none.
+if [[ ! -x $(dirname "$(command -v nvcc)")/cuobjdump ]] && ! compgen -G '.venv/lib/python3*/site-packages/nvidia/cu*/bin/cuobjdump' >/dev/null; then
+  .venv/bin/pip install -q nvidia-cuda-cuobjdump
+fi
 
 if [[ ! -f build/build.ninja ]]; then
   "$meson" setup build

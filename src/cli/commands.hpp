@@ -18,7 +18,7 @@ struct ListOptions {
   std::string space_path;  // empty: the embedded default space
   bool compile = false;    // compile each valid variant through NVRTC (no GPU needed)
   std::string kernels_dir; // --kernels: compile this kernel tree (core/kernel_tree.hpp), not the built-in one
-  int arch = 90;           // sm_XX to compile for
+  int arch = 90;           // sm_XX to plan and compile for
   std::string cache_dir;   // empty: no cache, so every variant really compiles
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
 };

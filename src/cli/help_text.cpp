@@ -27,8 +27,8 @@ atomics: block 0 waits for every block's total in its own slot), plain loads,
 float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan;
 f64). Other layouts: idiv, istride, pad, lib (cub); reductions: treewt, cg,
 cubwarp, cubrake, cubrakec; hints: nc, noalloc, cs (streaming), pf256
-(l2_prefetch: each L2 miss fetches 256 bytes), bulk (the cp.async.bulk ring,
-sm_90).
+(l2_prefetch: each L2 miss fetches 256 bytes, sm_80), bulk (the cp.async.bulk
+ring, sm_90).
 
 Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
 input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run

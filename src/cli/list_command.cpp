@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "core/arch_features.hpp"
 #include "measure/compile_queue.hpp"
 #include "cli/space_source.hpp"
 #include "core/kernel_tree.hpp"
@@ -13,7 +14,7 @@ namespace dotsweep {
 
 int run_list(const ListOptions& options) {
   // An arch NVRTC does not know would fail every variant, as if each were broken.
-  if (options.compile) require_supported_arch(options.arch, "--arch");
+  require_supported_arch(options.arch, "--arch");
   const std::vector<std::string> include_dirs = options.compile ? nvrtc_include_dirs() : std::vector<std::string>{};
   const std::string source =
       options.kernels_dir.empty() ? std::string(kDotKernelSource) : read_kernel_tree(options.kernels_dir, "--kernels");
@@ -22,9 +23,15 @@ int run_list(const ListOptions& options) {
   // shares, and the features of the arch listed for (--arch, sm_90 by default).
   DeviceLimits limits;
   limits.arch = options.arch;
+  const std::optional<int> optin = shared_optin_bytes_of_arch(options.arch);
+  if (optin) limits.max_shared_optin_bytes_per_block = *optin;
   std::vector<VariantConfig> valid;
   std::size_t rejected = 0;
-  std::printf("# space '%s': %zu configs\n", space.name.c_str(), space.configs.size());
+  std::printf("# space '%s': %zu configs, planned for sm_%d", space.name.c_str(), space.configs.size(), options.arch);
+  if (optin) std::printf("\n");
+  else
+    std::printf(" (its opt-in shared memory per block is not known here: the bulk ring is checked against %d bytes; "
+                "a sweep checks the device's own)\n", limits.max_shared_optin_bytes_per_block);
   for (const auto& config : space.configs) {
     if (auto reason = rejection_reason(config, limits)) {
       std::printf("%s\trejected: %s\n", config.id().c_str(), reason->c_str());

@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
   list_command->add_option("--space", list.space_path, "search-space TOML file (default: the embedded default)");
   list_command->add_flag("--compile", list.compile, "compile every valid variant through NVRTC and report failures");
   list_command->add_option("--kernels", list.kernels_dir, "with --compile: the kernel tree to compile (default: the built-in kernels/)");
-  list_command->add_option("--arch", list.arch, "SM architecture to compile for (90 = sm_90)")->default_val(90);
+  list_command->add_option("--arch", list.arch, "SM architecture to plan (and compile) for: what it lacks is rejected")
+      ->default_val(90);
   list_command->add_flag("!--use-cache", no_cache, "read and fill the cubin cache instead of compiling everything");
   list_command->add_option("--max-configs", list.max_configs, "refuse a space that expands to more configurations")
       ->default_val(list.max_configs);
@@ -171,7 +172,7 @@ int main(int argc, char** argv) {
 
   try {
     if (*list_command) {
-      dotsweep::check_list_options(list, list_command->count("--arch") > 0, list_command->count("--use-cache") > 0);
+      dotsweep::check_list_options(list, list_command->count("--use-cache") > 0);
       if (!no_cache) list.cache_dir = dotsweep::default_cache_dir();
       return dotsweep::run_list(list);
     }

@@ -154,9 +154,7 @@ void check_sweep_options(const SweepOptions& o) {
     throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");
 }
 
-void check_list_options(const ListOptions& o, bool arch_given, bool use_cache_given) {
-  if (arch_given && !o.compile)
-    throw InputError("--arch " + std::to_string(o.arch) + ": --arch only applies with --compile");
+void check_list_options(const ListOptions& o, bool use_cache_given) {
   if (use_cache_given && !o.compile) throw InputError("--use-cache only applies with --compile");
   if (!o.kernels_dir.empty() && !o.compile) throw InputError("--kernels only applies with --compile");
   check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));

@@ -38,8 +38,8 @@ std::string option_before_subcommand(const CLI::App& app, int argc, char** argv)
 // Ranges and relations of a parsed sweep's options (min <= max samples, a
 // positive finite --ci-target and --time-budget, ...). Throws InputError.
 void check_sweep_options(const SweepOptions& options);
-// `list`: --arch and --use-cache only mean something with --compile; the
-// arch itself is checked against NVRTC by run_list (gpu/nvrtc_compiler.hpp).
-void check_list_options(const ListOptions& options, bool arch_given, bool use_cache_given);
+// `list`: --use-cache only means something with --compile; --arch is
+// checked against NVRTC by run_list (gpu/nvrtc_compiler.hpp).
+void check_list_options(const ListOptions& options, bool use_cache_given);
 
 }  // namespace dotsweep

@@ -69,6 +69,11 @@ nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& spa
   nlohmann::json rejects = nlohmann::json::array();
   for (const auto& r : plan.rejected) rejects.push_back({{"variant", r.id}, {"reason", r.reason}});
   j["space"]["rejected"] = rejects;
+  // The same, counted per reason: what was left out on this GPU at a glance.
+  nlohmann::json reasons = nlohmann::json::array();
+  for (const RejectionCount& c : rejection_counts(plan)) reasons.push_back({{"reason", c.reason}, {"configs", c.configs}});
+  j["space"]["rejected_count"] = plan.rejected.size();
+  j["space"]["rejected_reasons"] = reasons;
   return j;
 }
 

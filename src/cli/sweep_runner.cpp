@@ -166,7 +166,10 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
   merge_counter_rows(m.records, m.counter_rows);
   const std::string preamble =
       s.device.partition ? partition_summary_note(*s.device.partition, s.device.name, s.env.peak_gbps) : "";
-  const std::string summary = report.finish(m.records, options.top, m.planned, preamble);
+  const std::string summary =
+      report.finish(m.records, options.top, m.planned, preamble,
+                    rejections_markdown(s.plan, s.space.configs.size(),
+                                        s.device.name + " (sm_" + std::to_string(s.device.arch()) + ")"));
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
                     {"compile_seconds", compile_queue.compile_seconds()},
@@ -212,7 +215,8 @@ int run_sweep(const SweepOptions& options_in) {
                                       : ReportFolder(setup.out_dir);
   supervisor.send(folder_line(setup.out_dir));
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", setup.device.arch(), options.cache_dir,
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(setup.device.arch(), nvrtc_supported_archs()), options.cache_dir,
                                setup.include_dirs);
   CompileQueue compile_queue(compiler, setup.plan.valid, host_threads);
 
@@ -223,8 +227,13 @@ int run_sweep(const SweepOptions& options_in) {
   SizeMeasurer measurer(setup.device, stream.get(), options.measure, setup.env);
   nlohmann::json context = starting_context(options, setup, ceiling, measurer.nvml_status(), started_at);
   context["counters"] = counter_context_json(measurer.counters());
+  context["nvrtc_target"] = compiler.target().name();
   report.write_context(context.dump(2) + "\n");
   print_banner(options, setup, ceiling, measurer.nvml_status());
+  if (compiler.target().ptx || compiler.arch() != setup.device.arch())
+    std::fprintf(stderr, "NVRTC %s has no sm_%d: variants are compiled for %s%s\n", nvrtc_version().c_str(),
+                 setup.device.arch(), compiler.target().name().c_str(),
+                 compiler.target().ptx ? " (PTX, JIT-compiled by the driver)" : " (binary-compatible SASS)");
 
   std::vector<MeasuredOperation> operations = sweep_operations(setup.device, setup.plan.valid, compile_queue);
   plant_faults(operations);  // tests only: $DOTSWEEP_PLANT_FAULT

@@ -144,8 +144,7 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
 
   s.device = query_device(options.device);
   if (options.sms > 0) s.partition = SmPartition::create(s.device, options.sms);
-  s.plan = plan_space(s.space, DeviceLimits{s.device.max_threads_per_block, s.device.max_shared_per_block,
-                                            s.device.arch()});
+  s.plan = plan_space(s.space, device_limits(s.device));
   require_valid_configs(s.space, s.plan, "on " + s.device.name, options.space_path);
   s.valid_configs = s.plan.valid.size();
   if (options.strategy.strategy == Strategy::random) s.plan.valid = randomly_chosen(s.plan.valid, options);

@@ -103,12 +103,13 @@ void ReportFolder::append(const MeasurementRecord& record) { csv_.append(record)
 void ReportFolder::append_counters(const MeasurementRecord& record) { counters_.append(record); }
 
 std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned,
-                                 const std::string& preamble) {
+                                 const std::string& preamble, const std::string& appendix) {
   rank_records(records);
   write_records(path_ + "/sweep.csv", records);
   const auto partial = partial_groups(records, planned);
   write_best_csv(path_ + "/best.csv", best_per_group(records, partial));
-  const std::string summary = (preamble.empty() ? "" : preamble + "\n") + summary_markdown(records, top, partial);
+  std::string summary = (preamble.empty() ? "" : preamble + "\n") + summary_markdown(records, top, partial);
+  if (!appendix.empty()) summary += "\n\n" + appendix;
   write_text_file(path_ + "/summary.md", summary + "\n");
   return summary;
 }

@@ -44,9 +44,10 @@ class ReportFolder {
   // best.csv and summary.md (top `top` rows per group); returns the summary.
   // `planned`: candidates per type the sweep measures at every size; a group
   // with fewer rows is one the sweep stopped inside (core/group_coverage.hpp).
-  // `preamble` opens summary.md (and the returned summary) when not empty.
+  // `preamble` opens summary.md (and the returned summary) when not empty;
+  // `appendix`, Markdown, ends it (what the planner left out).
   std::string finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned = {},
-                     const std::string& preamble = "");
+                     const std::string& preamble = "", const std::string& appendix = "");
 
  private:
   std::string path_;

@@ -3,6 +3,7 @@
 // format: compare and gate match rows by it.
 #include "core/variant_config.hpp"
 
+#include "core/arch_features.hpp"
 #include "launch_constants.h"
 
 namespace dotsweep {
@@ -134,9 +135,7 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
             : c.finish == GridFinish::gather        ? "nothing (one block has no slots to gather: the same code)"
                                                     : "idle blocks to fill a cluster") +
            " (use finish last_block)";
-  if (c.finish == GridFinish::cluster && limits.arch > 0 && limits.arch < 90)
-    return "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer); this is sm_" +
-           std::to_string(limits.arch);
+  if (auto too_old = arch_rejection(c, limits.arch)) return too_old;
   if (c.acc == Accumulator::kahan && c.type == ElementType::f64)
     return "acc kahan is a compensated f32 accumulator; on f64 input it would lose precision (use acc own)";
   if (c.acc == Accumulator::f64 && c.type == ElementType::f64)
@@ -150,9 +149,6 @@ std::optional<std::string> rejection_reason(const VariantConfig& c, const Device
            " result's float (atomicAdd on the result), losing what acc f64 keeps; use finish atomic_ticket, whose sum "
            "is f64";
   if (c.hint == LoadHint::bulk) {
-    if (limits.arch > 0 && limits.arch < 90)
-      return "hint bulk needs the bulk copy engine (cp.async.bulk) and mbarrier transaction counts (sm_90 or newer); "
-             "this is sm_" + std::to_string(limits.arch);
     const int chunk = bulk_chunk_elements(c.type);
     if (c.vec != chunk)
       return "hint bulk reads shared memory in 16-byte chunks, so vec is " + std::to_string(chunk) + " for " +

@@ -36,7 +36,8 @@ struct DeviceLimits {
   int max_shared_bytes_per_block = 48 * 1024;
   int arch = 0;  // sm_XX (90 = sm_90); 0 = unknown, so arch-only features are not judged
   // Shared memory a kernel may opt in to (cudaFuncAttributeMaxDynamicSharedMemorySize):
-  // sm_90's 227 KiB unless the device says otherwise. Bounds the bulk ring.
+  // 227 KiB, the most any GPU offers (sm_90, sm_100), unless the device (gpu/device_info.hpp)
+  // or the arch (`list --arch`, core/arch_features.hpp) says less. Bounds the bulk ring.
   int max_shared_optin_bytes_per_block = 227 * 1024;
 };
 

@@ -84,7 +84,7 @@ struct GbenchSession::Gpu {
 
   Gpu(DeviceInfo info, const GbenchOptions& options, const GbenchPlan& plan)
       : device(std::move(info)),
-        compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(),
+        compiler(kDotKernelSource, "dot_kernel.cuh", nvrtc_target_for(device.arch(), nvrtc_supported_archs()),
                  options.cache_dir.empty() ? default_cache_dir() : options.cache_dir,
                  nvrtc_include_dirs()),  // cub and cooperative_groups for those reductions
         queue(compiler, plan.variants, std::max(1u, std::thread::hardware_concurrency())),
@@ -195,6 +195,11 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
   if (!g) return state.SkipWithError(why_not.c_str());
   if (!g->lost.empty()) return state.SkipWithError(g->lost.c_str());
   MeasuredOperation& op = g->operations[index];
+  // Registration planned without a device; what this GPU lacks (the cluster
+  // finish below sm_90, ...) is skipped with its reason, never launched.
+  if (op.config)
+    if (auto reason = rejection_reason(*op.config, device_limits(g->device)))
+      return state.SkipWithError(("not run on this GPU: " + *reason).c_str());
   try {
     CheckOutcome outcome;
     if (op.timed_only) {

@@ -42,6 +42,7 @@ DeviceInfo query_device(int index) {
   info.peak_gbps = 2.0 * info.memory_clock_khz * 1e3 * (info.bus_width_bits / 8.0) / 1e9;
   info.max_threads_per_block = prop.maxThreadsPerBlock;
   info.max_shared_per_block = static_cast<int>(prop.sharedMemPerBlock);
+  info.max_shared_optin_per_block = attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin, index);
   check_cuda(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
   check_cuda(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
   return info;
@@ -49,6 +50,15 @@ DeviceInfo query_device(int index) {
 
 std::string DeviceInfo::report_name() const {
   return partition ? partitioned_gpu_name(name, partition->sms, partition->gpu_sms) : name;
+}
+
+DeviceLimits device_limits(const DeviceInfo& device) {
+  DeviceLimits limits;
+  limits.max_threads_per_block = device.max_threads_per_block;
+  limits.max_shared_bytes_per_block = device.max_shared_per_block;
+  limits.arch = device.arch();
+  limits.max_shared_optin_bytes_per_block = device.max_shared_optin_per_block;
+  return limits;
 }
 
 std::string version_string(int cuda_version) {

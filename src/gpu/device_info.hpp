@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/sm_partition.hpp"
+#include "core/variant_config.hpp"
 
 namespace dotsweep {
 
@@ -24,12 +25,17 @@ struct DeviceInfo {
   double peak_gbps = 0;  // theoretical: 2 (double data rate) x memory clock x bus width
   int max_threads_per_block = 0;
   int max_shared_per_block = 0;
+  int max_shared_optin_per_block = 0;  // what a kernel may opt in to (the bulk ring does)
   int driver_version = 0, runtime_version = 0;  // e.g. 13000
   int arch() const { return cc_major * 10 + cc_minor; }
   // The name reports carry: the GPU's, with the partition on one
   // ("NVIDIA H200 [72 of 132 SMs]").
   std::string report_name() const;
 };
+
+// What the planner checks configs against on this device: its own limits and
+// architecture, never another GPU's.
+DeviceLimits device_limits(const DeviceInfo& device);
 
 // Throws NoDeviceError with one line saying why no device is usable.
 DeviceInfo query_device(int index);

@@ -65,12 +65,32 @@ void require_supported_arch(int arch, const std::string& option) {
                    " (90 = sm_90)");
 }
 
+std::string NvrtcTarget::name() const { return (ptx ? "compute_" : "sm_") + std::to_string(arch); }
+
+NvrtcTarget nvrtc_target_for(int device_arch, const std::vector<int>& supported) {
+  if (std::find(supported.begin(), supported.end(), device_arch) != supported.end()) return {device_arch, false};
+  int same_major = 0, below = 0;
+  for (const int a : supported) {
+    if (a >= device_arch) continue;
+    below = std::max(below, a);
+    if (a / 10 == device_arch / 10) same_major = std::max(same_major, a);
+  }
+  if (same_major > 0) return {same_major, false};
+  if (below > 0) return {below, true};
+  return {device_arch, false};
+}
+
 NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir,
+                             std::vector<std::string> include_dirs)
+    : NvrtcCompiler(std::move(source), std::move(source_name), NvrtcTarget{arch, false}, std::move(cache_dir),
+                    std::move(include_dirs)) {}
+
+NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, NvrtcTarget target, std::string cache_dir,
                              std::vector<std::string> include_dirs)
     : source_(std::move(source)),
       source_name_(std::move(source_name)),
       cache_dir_(std::move(cache_dir)),
-      arch_(arch),
+      target_(target),
       include_dirs_(std::move(include_dirs)) {
   if (cache_dir_.empty()) return;
   if (const std::string why = cache_dir_problem(cache_dir_); !why.empty()) {
@@ -87,8 +107,9 @@ void NvrtcCompiler::warn_about_cache(const std::string& why) const {
 }
 
 std::vector<std::string> NvrtcCompiler::options(const std::vector<std::string>& extra_options) const {
-  // -arch=sm_XX (not compute_XX) makes NVRTC emit SASS we can load directly.
-  std::vector<std::string> options = {"-arch=sm_" + std::to_string(arch_), "-std=c++17", "-default-device", "-lineinfo"};
+  // -arch=sm_XX makes NVRTC emit SASS we can load directly; -arch=compute_XX
+  // PTX, for a GPU newer than this NVRTC (nvrtc_target_for).
+  std::vector<std::string> options = {"-arch=" + target_.name(), "-std=c++17", "-default-device", "-lineinfo"};
   for (const auto& dir : include_dirs_) options.push_back("-I" + dir);
   options.insert(options.end(), extra_options.begin(), extra_options.end());
   return options;
@@ -129,9 +150,15 @@ CompiledKernels NvrtcCompiler::compile(const std::vector<std::string>& name_expr
     result.lowered_names.emplace_back(lowered);
   }
   std::size_t size = 0;
-  check_nvrtc(nvrtcGetCUBINSize(guard.program, &size), "nvrtcGetCUBINSize");
-  result.cubin.resize(size);
-  check_nvrtc(nvrtcGetCUBIN(guard.program, result.cubin.data()), "nvrtcGetCUBIN");
+  if (target_.ptx) {  // the size counts the terminating NUL, which cudaLibraryLoadData needs
+    check_nvrtc(nvrtcGetPTXSize(guard.program, &size), "nvrtcGetPTXSize");
+    result.cubin.resize(size);
+    check_nvrtc(nvrtcGetPTX(guard.program, result.cubin.data()), "nvrtcGetPTX");
+  } else {
+    check_nvrtc(nvrtcGetCUBINSize(guard.program, &size), "nvrtcGetCUBINSize");
+    result.cubin.resize(size);
+    check_nvrtc(nvrtcGetCUBIN(guard.program, result.cubin.data()), "nvrtcGetCUBIN");
+  }
   result.compile_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (!cache_dir_.empty() && !write_cubin_entry(cache_dir_, key, {result.cubin, result.lowered_names}))

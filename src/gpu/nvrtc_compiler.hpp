@@ -23,6 +23,14 @@ class CompileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// What NVRTC compiles to: SASS of sm_<arch> (loaded as it is), or PTX of
+// compute_<arch> (the driver JIT-compiles it for the GPU it is loaded on).
+struct NvrtcTarget {
+  int arch = 0;
+  bool ptx = false;
+  std::string name() const;  // "sm_90" or "compute_120"
+};
+
 class NvrtcCompiler {
  public:
   // `cache_dir` empty disables the cache. `arch` is e.g. 90 for sm_90. A
@@ -33,6 +41,10 @@ class NvrtcCompiler {
   // kernel building blocks in kernels/, the toolkit's cub/ and cuda_fp16.h).
   NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir,
                 std::vector<std::string> include_dirs = {});
+  // The same for any target; `cubin` of what compile() returns is then PTX
+  // text (NUL-terminated) when target.ptx.
+  NvrtcCompiler(std::string source, std::string source_name, NvrtcTarget target, std::string cache_dir,
+                std::vector<std::string> include_dirs = {});
 
   // Compiles the instantiations named by `name_expressions` into one cubin.
   // Thread-safe: each call owns its NVRTC program. Throws CompileError with
@@ -42,7 +54,8 @@ class NvrtcCompiler {
   CompiledKernels compile(const std::vector<std::string>& name_expressions,
                           const std::vector<std::string>& extra_options = {}) const;
 
-  int arch() const { return arch_; }
+  int arch() const { return target_.arch; }
+  const NvrtcTarget& target() const { return target_; }
   const std::string& cache_dir() const { return cache_dir_; }
 
  private:
@@ -53,7 +66,7 @@ class NvrtcCompiler {
   void warn_about_cache(const std::string& why) const;
 
   std::string source_, source_name_, cache_dir_;
-  int arch_;
+  NvrtcTarget target_;
   std::vector<std::string> include_dirs_;
   std::shared_ptr<std::once_flag> cache_warning_ = std::make_shared<std::once_flag>();
 };
@@ -62,6 +75,14 @@ class NvrtcCompiler {
 std::string nvrtc_version();
 // The sm_XX archs this NVRTC compiles for, ascending (e.g. 75 ... 121).
 std::vector<int> nvrtc_supported_archs();
+// The target for a GPU of sm_<device_arch>, given `supported` (ascending, as
+// nvrtc_supported_archs()): its own SASS when this NVRTC knows the arch; else
+// SASS of the newest known arch of the same major below it (binary-compatible:
+// sm_100 code runs on a 10.3 GPU); else PTX of the newest known arch below it,
+// which the driver JIT-compiles (a GPU newer than this NVRTC); else (nothing
+// known below, or `supported` empty) its own SASS, whose compile then fails
+// naming the arch.
+NvrtcTarget nvrtc_target_for(int device_arch, const std::vector<int>& supported);
 // Throws InputError naming the arch and the supported range unless this
 // NVRTC compiles for sm_<arch>. `option` names it in the message ("--arch").
 void require_supported_arch(int arch, const std::string& option);

@@ -107,11 +107,24 @@ expect 2 "sms: 'all' is not a whole decimal number" -- --sms all "${run[@]}"
 expect 2 "sms: 0 is out of range" -- info --sms 0
 expect 2 "counters top with --sms" -- --counters top --sms 16 "${run[@]}"
 
-# ---- list: --arch is checked against NVRTC's own list, and only with --compile.
+# ---- list: --arch is checked against NVRTC's own list, with or without --compile.
 for arch in 10 0 -1 999; do
   expect 2 "arch $arch: NVRTC .* compiles for sm_" -- list --compile --arch "$arch"
+  expect 2 "arch $arch: NVRTC .* compiles for sm_" -- list --arch "$arch"
 done
-expect 2 "arch 90: --arch only applies with --compile" -- list --arch 90
+# Without --compile, --arch plans for that GPU: what it lacks is listed as
+# rejected with the reason (the unit tests check which, per arch).
+if ! "$dotsweep" list --arch 80 >"$scratch/list80" 2>"$scratch/err"; then
+  fail "dotsweep list --arch 80 exited non-zero: $(cat "$scratch/err")"
+elif ! grep -q $'\trejected: finish cluster needs .*(sm_90 or newer); this is sm_80$' "$scratch/list80"; then
+  fail "dotsweep list --arch 80 rejects no cluster finish for sm_80"
+elif ! grep -q '^# space .default.: [0-9]* configs, planned for sm_80$' "$scratch/list80"; then
+  fail "dotsweep list --arch 80 does not say which arch it planned for: $(head -1 "$scratch/list80")"
+elif "$dotsweep" list --arch 90 | grep -q 'rejected:'; then
+  fail "dotsweep list --arch 90 rejects part of the default space"
+else
+  echo "ok: dotsweep list --arch 80 rejects the cluster finish, --arch 90 nothing"
+fi
 expect 2 "use-cache only applies with --compile" -- list --use-cache
 
 # ---- An empty string is refused, never read as "the default".
@@ -165,7 +178,7 @@ fi
 "$dotsweep" --help >"$scratch/out" 2>&1
 for part in "Exit status: 0 done; 1 a variant failed to compile" "2 bad" "3 no usable GPU" "4 the GPU failed" \
   "5 a host-side failure" "2^12..2^28:2 steps the exponent by 2" "1..2^29" "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32" \
-  "--version" "--max-configs" "atick = one launch" "gather = one launch" "(l2_prefetch: each L2 miss fetches 256 bytes)"; do
+  "--version" "--max-configs" "atick = one launch" "gather = one launch" "(l2_prefetch: each L2 miss fetches 256 bytes, sm_80)"; do
   grep -qF -- "$part" "$scratch/out" || { echo "FAIL: --help does not say '$part'"; failures=$((failures + 1)); }
 done
 # An unusable cache folder is warned about once, and the run goes on without it.

@@ -15,6 +15,8 @@
 #                                   skip would hide a broken GPU path; the
 #                                   C++ GPU tests follow tests/gpu/gpu_skip.hpp)
 #   require_gpu                     skips unless `dotsweep info` finds a usable GPU
+#   device_arch                     prints the GPU's sm_XX number (90 on an
+#                                   H200), for `list --arch` to plan as a sweep does
 failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -38,6 +40,10 @@ expect() {  # expect STATUS PATTERN -- ARGS...
   else
     echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
   fi
+}
+
+device_arch() {
+  "$dotsweep" info | sed -n 's/.*compute capability \([0-9]*\)\.\([0-9]*\),.*/\1\2/p' | head -n 1
 }
 
 skip() {

@@ -18,7 +18,9 @@ require_gpu
 # the GPU (a second test script) must not change the outcome.
 args=(--space "$root/variants/quick.toml" --sizes 4096,65537 --mode cold,hot --min-samples 5 --max-samples 10
   --time-budget 0.1 --no-progress --counters off)
-mapfile -t ids < <("$dotsweep" list --space "$root/variants/quick.toml" | grep -v '^#')
+# The variants this GPU runs (rejected ones carry a tab and their reason).
+mapfile -t ids < <("$dotsweep" list --space "$root/variants/quick.toml" --arch "$(device_arch)" | grep -v '^#' |
+  grep -v $'\t')
 trap_id=${ids[0]}
 hang_id=${ids[5]}
 

@@ -30,7 +30,7 @@ else
 fi
 args=(--space "$space" --sizes "$sizes" --mode cold --min-samples 5 --max-samples 30 --time-budget 0.2 --no-progress
   --counters off)
-valid=$("$dotsweep" list --space "$space" | sed -n 's/^# \([0-9]*\) valid.*/\1/p')
+valid=$("$dotsweep" list --space "$space" --arch "$(device_arch)" | sed -n 's/^# \([0-9]*\) valid.*/\1/p')
 run() {  # run NAME ARGS...
   local name=$1
   shift

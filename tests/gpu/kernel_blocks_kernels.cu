@@ -167,8 +167,16 @@ template <typename T, int Vec> AdversarialSum adversarial_sum() {
 template <typename T, int Vec, Hint H>
 __global__ void copy_through_load(const typename dk::vector_of<T, Vec>::type* in,
                                   typename dk::vector_of<T, Vec>::type* out, int count) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
-    out[i] = dk::load<H>(in + i);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+  if constexpr (H == Hint::l2_prefetch) {
+    __trap();  // ld.global.L2::256B needs sm_80; run_every_load leaves it out below
+    return;
+  } else
+#endif
+  {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < count; i += gridDim.x * blockDim.x)
+      out[i] = dk::load<H>(in + i);
+  }
 }
 
 template <typename T, int Vec, Hint H> LoadCheck load_check(const std::vector<unsigned char>& bytes) {
@@ -185,11 +193,12 @@ template <typename T, int Vec, Hint H> LoadCheck load_check(const std::vector<un
           std::memcmp(back.data(), bytes.data(), back.size()) == 0};
 }
 
-template <typename T, int... Widths> void load_checks_of(const std::vector<unsigned char>& bytes, std::vector<LoadCheck>& out) {
+template <typename T, int... Widths>
+void load_checks_of(const std::vector<unsigned char>& bytes, bool l2_prefetch, std::vector<LoadCheck>& out) {
   ((out.push_back(load_check<T, Widths, Hint::plain>(bytes)), out.push_back(load_check<T, Widths, Hint::nc>(bytes)),
     out.push_back(load_check<T, Widths, Hint::no_allocate>(bytes)),
     out.push_back(load_check<T, Widths, Hint::streaming>(bytes)),
-    out.push_back(load_check<T, Widths, Hint::l2_prefetch>(bytes))),
+    l2_prefetch ? out.push_back(load_check<T, Widths, Hint::l2_prefetch>(bytes)) : void()),
    ...);
 }
 
@@ -197,10 +206,14 @@ template <typename T, int... Widths> void load_checks_of(const std::vector<unsig
 
 template <typename T, Accum A, int Block, int Stages, int TileElems>
 __global__ void __launch_bounds__(Block) ring_dot(const T* a, const T* b, long long n, double* out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap();  // cp.async.bulk needs sm_90; run_bulk_ring_dots runs none below
+#else
   const auto acc = dk::bulk_ring_partial<T, dk::accumulator<T, A>, Block, Stages, TileElems>(a, b, n);
   const double total =
       dk::block_sum<double, Block, Layout::warp_partials, Reduce::shuffle>::run(static_cast<double>(acc.value()));
   if (threadIdx.x == 0) atomicAdd(out, total);
+#endif
 }
 
 // Small integers whose every partial sum is exact in f16/bf16 -> f32.
@@ -208,9 +221,10 @@ long long a_value(long long i) { return i % 7 - 3; }
 long long b_value(long long i) { return i % 5 - 2; }
 
 template <typename T, Accum A, int Block, int Stages, int TileElems>
-void ring_dots(int grid, const char* accum, std::vector<ExactCheck>& checks) {
+void ring_dots(int grid, const char* accum, int shared_optin_bytes, std::vector<ExactCheck>& checks) {
   constexpr long long sizes[] = {1, 31, 4097, (1 << 20) + 3};
   constexpr int shared = dk::bulk_ring_shared_bytes<T, Stages, TileElems>();
+  if (shared > shared_optin_bytes) return;  // a ring this device cannot hold (the planner rejects it too)
   const auto kernel = ring_dot<T, A, Block, Stages, TileElems>;
   check_cuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared), "cudaFuncSetAttribute");
   for (const long long n : sizes) {
@@ -279,27 +293,28 @@ std::vector<AdversarialSum> run_adversarial_sums() {
           adversarial_sum<__half, 8>(), adversarial_sum<__nv_bfloat16, 8>(), adversarial_sum<double, 2>()};
 }
 
-std::vector<LoadCheck> run_every_load() {
+std::vector<LoadCheck> run_every_load(int arch) {
+  const bool l2_prefetch = arch >= 80;
   std::vector<unsigned char> bytes(4096 * 32);  // every bit pattern goes through, NaNs included
   std::mt19937 random(5);
   for (auto& byte : bytes) byte = static_cast<unsigned char>(random());
   std::vector<LoadCheck> out;
-  load_checks_of<float, 1, 2, 4>(bytes, out);
-  load_checks_of<double, 1, 2, 4>(bytes, out);
-  load_checks_of<__half, 1, 2, 4, 8>(bytes, out);
-  load_checks_of<__nv_bfloat16, 1, 2, 4, 8>(bytes, out);
+  load_checks_of<float, 1, 2, 4>(bytes, l2_prefetch, out);
+  load_checks_of<double, 1, 2, 4>(bytes, l2_prefetch, out);
+  load_checks_of<__half, 1, 2, 4, 8>(bytes, l2_prefetch, out);
+  load_checks_of<__nv_bfloat16, 1, 2, 4, 8>(bytes, l2_prefetch, out);
   return out;
 }
 
-std::vector<ExactCheck> run_bulk_ring_dots() {
+std::vector<ExactCheck> run_bulk_ring_dots(int shared_optin_bytes) {
   std::vector<ExactCheck> checks;
-  ring_dots<float, Accum::own, 256, 4, 1024>(8, "own", checks);
-  ring_dots<float, Accum::kahan, 128, 2, 64>(40, "kahan", checks);
-  ring_dots<float, Accum::own, 1024, 4, 4096>(132, "own", checks);   // 128 KiB ring: the opt-in path
-  ring_dots<double, Accum::own, 256, 3, 4096>(4, "own", checks);     // 192 KiB ring
-  ring_dots<__half, Accum::own, 512, 4, 2048>(132, "own", checks);
-  ring_dots<__nv_bfloat16, Accum::f64, 256, 2, 1024>(3, "f64", checks);
-  ring_dots<__nv_bfloat16, Accum::kahan, 64, 1, 8>(5, "kahan", checks);  // one stage, 16-byte tiles
+  ring_dots<float, Accum::own, 256, 4, 1024>(8, "own", shared_optin_bytes, checks);
+  ring_dots<float, Accum::kahan, 128, 2, 64>(40, "kahan", shared_optin_bytes, checks);
+  ring_dots<float, Accum::own, 1024, 4, 4096>(132, "own", shared_optin_bytes, checks);   // 128 KiB ring: the opt-in path
+  ring_dots<double, Accum::own, 256, 3, 4096>(4, "own", shared_optin_bytes, checks);     // 192 KiB ring
+  ring_dots<__half, Accum::own, 512, 4, 2048>(132, "own", shared_optin_bytes, checks);
+  ring_dots<__nv_bfloat16, Accum::f64, 256, 2, 1024>(3, "f64", shared_optin_bytes, checks);
+  ring_dots<__nv_bfloat16, Accum::kahan, 64, 1, 8>(5, "kahan", shared_optin_bytes, checks);  // one stage, 16-byte tiles
   check_cuda(cudaDeviceSynchronize(), "ring kernels");
   return checks;
 }

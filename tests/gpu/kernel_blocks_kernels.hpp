@@ -41,17 +41,19 @@ struct AdversarialSum {
 std::vector<AdversarialSum> run_adversarial_sums();
 
 // For every element type x vector width x hint: does a copy through load<H>
-// return the input's bytes? One entry per combination, `ok` false on a mismatch.
+// return the input's bytes? One entry per combination, `ok` false on a mismatch;
+// l2_prefetch only from sm_80 (`arch`), which its qualifier needs.
 struct LoadCheck {
   std::string name;
   bool ok = false;
 };
-std::vector<LoadCheck> run_every_load();
+std::vector<LoadCheck> run_every_load(int arch);
 
 // bulk_ring_partial over a grid, block-summed and added up, against the exact
 // integer dot, for n in {1, 31, 4097, 2^20 + 3} and several (type,
 // accumulator, Block, Stages, TileElems, grid) shapes, aligned and with both
-// inputs offset by one element (the plain-load fallback).
-std::vector<ExactCheck> run_bulk_ring_dots();
+// inputs offset by one element (the plain-load fallback). Needs sm_90; the
+// shapes whose ring exceeds `shared_optin_bytes` (the device's) are left out.
+std::vector<ExactCheck> run_bulk_ring_dots(int shared_optin_bytes);
 
 }  // namespace dotsweep::test

@@ -4,10 +4,12 @@
 // judged incorrect wherever it has more than one block.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <thread>
 
+#include "core/arch_features.hpp"
 #include "core/space_file.hpp"
 #include "core/space_plan.hpp"
 #include "dot_kernel_source.hpp"
@@ -24,10 +26,21 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
   // The build folder may run on another machine: DOTSWEEP_SOURCE_ROOT there overrides the build-time path.
   const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
   const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
-  const SpacePlan plan =
-      plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
-  REQUIRE(plan.rejected.empty());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
+  const SpacePlan plan = plan_space(space, device_limits(device));
+  // All of it runs on sm_90 (tests/unit/test_space_plan.cpp); on another GPU
+  // only what its architecture lacks, or its shared memory cannot hold, is left out.
+  for (const RejectedConfig& r : plan.rejected) {
+    CAPTURE(r.id);
+    CAPTURE(r.reason);
+    const auto config = std::find_if(space.configs.begin(), space.configs.end(),
+                                     [&](const VariantConfig& c) { return c.id() == r.id; });
+    REQUIRE(config != space.configs.end());
+    CHECK((arch_rejection(*config, device.arch()).has_value() || r.reason.find("bytes per block") != std::string::npos));
+  }
+  if (!plan.rejected.empty()) MESSAGE(plan.rejected.size() << " quick.toml variants need a newer GPU than sm_" << device.arch());
+  REQUIRE_FALSE(plan.valid.empty());
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, plan.valid, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, queue);
 
@@ -63,4 +76,41 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
     });
     CHECK(rows == operations.size());
   }
+}
+
+// A GPU newer than this NVRTC gets PTX (gpu/nvrtc_compiler.hpp,
+// nvrtc_target_for), which the driver JIT-compiles: a slice of quick.toml
+// compiled that way for this GPU loads and is correct.
+TEST_CASE("variants compiled to PTX, as for a GPU newer than NVRTC, load and are correct") {
+  const DeviceInfo device = query_device(0);
+  const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
+  const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
+  const SpacePlan plan = plan_space(space, device_limits(device));
+  std::vector<VariantConfig> slice;
+  for (std::size_t i = 0; i < plan.valid.size(); i += 8) slice.push_back(plan.valid[i]);
+  REQUIRE(slice.size() >= 5);
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", NvrtcTarget{device.arch(), true}, "",
+                               nvrtc_include_dirs());
+  CompileQueue queue(compiler, slice, std::max(1u, std::thread::hardware_concurrency()));
+  const CompileOutcome& first = queue.get(0);
+  REQUIRE(first.kernels);
+  const std::string text(first.kernels->cubin.data());
+  CHECK(text.find(".target sm_" + std::to_string(device.arch())) != std::string::npos);  // PTX, not a cubin
+  std::vector<MeasuredOperation> operations = sweep_operations(device, slice, queue);
+  TestStream stream;
+  MeasureSettings settings;
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  std::size_t candidates = 0;
+  for (long long n : {4097LL, (1LL << 20) + 3}) {
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      if (row.kind != "candidate") return;
+      ++candidates;
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      CHECK(row.correct);
+    });
+  }
+  CHECK(candidates == 2 * slice.size());
 }

@@ -53,7 +53,7 @@ std::map<std::string, MeasurementRecord> rows_at(long long n, std::vector<Measur
 std::vector<VariantConfig> quick_variants(const DeviceInfo& device) {
   const char* root = std::getenv("DOTSWEEP_SOURCE_ROOT");
   const SearchSpace space = load_space_file(std::string(root ? root : DOTSWEEP_SOURCE_ROOT) + "/variants/quick.toml");
-  return plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block}).valid;
+  return plan_space(space, device_limits(device)).valid;
 }
 
 }  // namespace
@@ -62,7 +62,8 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
   const DeviceInfo device = query_device(0);
   const auto variants = quick_variants(device);
   // The include dirs: the cub and cooperative_groups reductions need the toolkit's headers.
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   auto operations = sweep_operations(device, variants, queue);
   const long long n = 1LL << 26;
@@ -124,7 +125,8 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
 TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
   const DeviceInfo device = query_device(0);
   const std::vector<VariantConfig> none;
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "");
   CompileQueue queue(compiler, none, 1);
   auto operations = sweep_operations(device, none, queue);  // the baselines: one- and two-kernel operations
   const long long n = 1LL << 24;
@@ -187,7 +189,8 @@ TEST_CASE("an unknown metric is refused at start with the closest valid names") 
 TEST_CASE("cost: a counter pass per row") {
   const DeviceInfo device = query_device(0);
   const std::vector<VariantConfig> none;
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "");
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "");
   CompileQueue queue(compiler, none, 1);
   auto operations = sweep_operations(device, none, queue);
   MeasuredOperation* cub = nullptr;

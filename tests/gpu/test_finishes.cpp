@@ -113,9 +113,10 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
   } else {
     MESSAGE("sm_" << device.arch() << ": the cluster finish needs sm_90, left out");
   }
-  const DeviceLimits limits{device.max_threads_per_block, device.max_shared_per_block, device.arch()};
+  const DeviceLimits limits = device_limits(device);
   for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, limits).has_value());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", device.arch(), "", nvrtc_include_dirs());
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
   // Only the candidates: the baselines have their own tests.

@@ -101,3 +101,21 @@ TEST_CASE("counters.csv: created beside sweep.csv, appended row by row, emptied 
   std::filesystem::remove_all(dir);
   std::filesystem::remove_all(other);
 }
+
+TEST_CASE("summary.md ends with the appendix it is given (what the planner left out on the GPU)") {
+  const auto dir = fresh_dir("dotsweep_report_folder_appendix");
+  ReportFolder folder(dir.string());
+  MeasurementRecord row;
+  row.variant = "v";
+  row.type = "f32";
+  row.mode = "cold";
+  std::vector<MeasurementRecord> rows{row};
+  const std::string appendix = "## Left out on this GPU\n\n2 of 3 configurations ...\n";
+  const std::string summary = folder.finish(rows, 5, {}, appendix);
+  CHECK(summary.size() > appendix.size());
+  CHECK(summary.compare(summary.size() - appendix.size(), appendix.size(), appendix) == 0);
+  std::ifstream in(dir / "summary.md");
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(written == summary + "\n");
+  std::filesystem::remove_all(dir);
+}
