@@ -27,8 +27,8 @@ def rows_of(path, mode):
 
 
 def kind_of(row):
-    if row["kind"] == "variant":
-        return row["finish"] or "variant"
+    if row["kind"] == "candidate":
+        return row.get("finish") or row["variant"].split(".")[-3]
     return row["variant"].split(".")[0]
 
 

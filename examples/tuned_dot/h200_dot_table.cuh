@@ -19,20 +19,24 @@
 //     measured 16777216: 33.248 us; 67108864: 118.976 us; 134217728: 232.272 us; 268435456: 459.552 us;
 //
 // cc 9.0, f64: NVIDIA H200, h200.csv.gz (sweep of 2026-11-30T19:12:39Z, dotsweep 0.1.0)
-//   n 0..8192: f64.b1024.i2.v2.single.warp.shfl.last.plain.own
-//     measured 1: 3.808 us; 4096: 4.192 us;
-//   n 8193..512000: f64.b256.i1.v2.cover.warp.shfl.atomic.plain.own
-//     measured 16384: 4.800 us; 65536: 5.072 us; 262144: 5.792 us;
-//   n 512001..: f64.b1024.i4.v1.cover.warp.shfl.atomic.plain.own
-//     measured 1000003: 8.608 us; 1048576: 8.672 us; 1048579: 8.656 us; 4194304: 19.120 us; 16777216: 62.400 us; 67108864: 231.936 us; 134217728: 459.888 us; 268435456: 914.672 us;
+//   n 0..64: f64.b256.i1.v2.single.warp.shfl.last.plain.own
+//     measured 1: 3.648 us;
+//   n 65..8192: f64.b1024.i2.v2.single.warp.shfl.last.plain.own
+//     measured 4096: 4.192 us;
+//   n 8193..131072: f64.b128.i2.v2.cover.warp.shfl.atick.plain.own
+//     measured 16384: 4.704 us; 65536: 4.896 us;
+//   n 131073..: f64.b1024.i4.v1.cover.warp.shfl.atomic.plain.own
+//     measured 262144: 5.792 us; 1000003: 8.608 us; 1048576: 8.672 us; 1048579: 8.656 us; 4194304: 19.120 us; 16777216: 62.400 us; 67108864: 231.936 us; 134217728: 459.888 us; 268435456: 914.672 us;
 //
 // cc 9.0, f16: NVIDIA H200, h200.csv.gz (sweep of 2026-11-30T19:12:39Z, dotsweep 0.1.0)
 //   n 0..8192: f16.b256.i2.v8.cover.warp.shfl.gather.plain.own
 //     measured 1: 3.648 us; 4096: 3.840 us;
 //   n 8193..32768: f16.b1024.i2.v8.cover.warp.shfl.gather.plain.own
 //     measured 16384: 4.192 us;
-//   n 32769..8388608: f16.b256.i2.v8.cover.warp.shfl.atomic.plain.own
-//     measured 65536: 4.736 us; 262144: 4.896 us; 1000003: 5.840 us; 1048576: 5.872 us; 1048579: 5.888 us; 4194304: 8.640 us;
+//   n 32769..1048577: f16.b512.i2.v8.cover.warp.shfl.atick.plain.own
+//     measured 65536: 4.704 us; 262144: 4.896 us; 1000003: 5.792 us; 1048576: 5.824 us;
+//   n 1048578..8388608: f16.b256.i2.v8.cover.warp.shfl.atomic.plain.own
+//     measured 1048579: 5.888 us; 4194304: 8.640 us;
 //   n 8388609..: f16.b1024.i2.v8.cover.warp.shfl.atomic.plain.own
 //     measured 16777216: 19.168 us; 67108864: 62.400 us; 134217728: 118.528 us; 268435456: 232.288 us;
 //
@@ -98,8 +102,9 @@ struct DotTable<double> {
     (void)n;
     switch (cc) {
       case 90:
+        if (n <= 64LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<double, 256, 1, 2, dotsweep_kernels::Grid::single, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::last_block, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f64.b256.i1.v2.single.warp.shfl.last.plain.own");
         if (n <= 8192LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<double, 1024, 2, 2, dotsweep_kernels::Grid::single, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::last_block, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f64.b1024.i2.v2.single.warp.shfl.last.plain.own");
-        if (n <= 512000LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<double, 256, 1, 2, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f64.b256.i1.v2.cover.warp.shfl.atomic.plain.own");
+        if (n <= 131072LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<double, 128, 2, 2, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic_ticket, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f64.b128.i2.v2.cover.warp.shfl.atick.plain.own");
         return launch(TunedKernel<dotsweep_kernels::DotPolicy<double, 1024, 4, 1, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f64.b1024.i4.v1.cover.warp.shfl.atomic.plain.own");
       default:
         return launch(DefaultKernel<double>{}, kDefaultVariant);
@@ -110,10 +115,10 @@ struct DotTable<double> {
     (void)n;
     switch (cc) {
       case 90:
-        if (n == 1LL) return 3.808;
+        if (n == 1LL) return 3.648;
         if (n == 4096LL) return 4.192;
-        if (n == 16384LL) return 4.800;
-        if (n == 65536LL) return 5.072;
+        if (n == 16384LL) return 4.704;
+        if (n == 65536LL) return 4.896;
         if (n == 262144LL) return 5.792;
         if (n == 1000003LL) return 8.608;
         if (n == 1048576LL) return 8.672;
@@ -139,6 +144,7 @@ struct DotTable<__half> {
       case 90:
         if (n <= 8192LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<__half, 256, 2, 8, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::gather, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f16.b256.i2.v8.cover.warp.shfl.gather.plain.own");
         if (n <= 32768LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<__half, 1024, 2, 8, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::gather, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f16.b1024.i2.v8.cover.warp.shfl.gather.plain.own");
+        if (n <= 1048577LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<__half, 512, 2, 8, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic_ticket, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f16.b512.i2.v8.cover.warp.shfl.atick.plain.own");
         if (n <= 8388608LL) return launch(TunedKernel<dotsweep_kernels::DotPolicy<__half, 256, 2, 8, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f16.b256.i2.v8.cover.warp.shfl.atomic.plain.own");
         return launch(TunedKernel<dotsweep_kernels::DotPolicy<__half, 1024, 2, 8, dotsweep_kernels::Grid::cover, dotsweep_kernels::Layout::warp_partials, dotsweep_kernels::Reduce::shuffle, dotsweep_kernels::Finish::atomic, dotsweep_kernels::Hint::plain, dotsweep_kernels::Accum::own>, 0>{}, "f16.b1024.i2.v8.cover.warp.shfl.atomic.plain.own");
       default:
@@ -153,10 +159,10 @@ struct DotTable<__half> {
         if (n == 1LL) return 3.648;
         if (n == 4096LL) return 3.840;
         if (n == 16384LL) return 4.192;
-        if (n == 65536LL) return 4.736;
+        if (n == 65536LL) return 4.704;
         if (n == 262144LL) return 4.896;
-        if (n == 1000003LL) return 5.840;
-        if (n == 1048576LL) return 5.872;
+        if (n == 1000003LL) return 5.792;
+        if (n == 1048576LL) return 5.824;
         if (n == 1048579LL) return 5.888;
         if (n == 4194304LL) return 8.640;
         if (n == 16777216LL) return 19.168;

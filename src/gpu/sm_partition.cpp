@@ -27,13 +27,16 @@ using StreamDestroyFn = CUresult (*)(CUstream);
 
 // A driver function through the runtime's entry point, so the binary still
 // starts (and says why it cannot run) on a machine without libcuda; null
-// when the driver lacks it. The version asked for is the headers': the
-// function then has the signature (and CUdevResource the layout) declared here.
+// when the driver lacks it. The version asked for is the one whose
+// signatures the aliases above declare (cudaTypedefs.h: green contexts as of
+// 12.4/12.5), not the headers' CUDA_VERSION: from 13.0 cuCtxGetDevice takes a
+// context as well, and the 13.0 entry point called with one argument crashed.
+constexpr int kDriverApiVersion = 12050;
 template <class Fn>
 Fn driver_function(const char* name) {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found{};
-  if (cudaGetDriverEntryPointByVersion(name, &fn, CUDA_VERSION, cudaEnableDefault, &found) != cudaSuccess ||
+  if (cudaGetDriverEntryPointByVersion(name, &fn, kDriverApiVersion, cudaEnableDefault, &found) != cudaSuccess ||
       found != cudaDriverEntryPointSuccess)
     return nullptr;
   return reinterpret_cast<Fn>(fn);

@@ -61,8 +61,10 @@ check(part["device"]["name"] == name and part["device"]["sms"] == 16, f"context.
 pr, wr = rows("p16"), rows("all")
 check(all(r["gpu"] == name and r["sms"] == "16" for r in pr), f"every --sms 16 row says gpu '{name}', sms 16")
 check(all(r["gpu"] == gpu and r["sms"] == str(gpu_sms) for r in wr), f"every whole-GPU row says gpu '{gpu}', sms {gpu_sms}")
-check(all(r["correct"] == "1" for r in pr + wr if r["kind"] != "floor"),
-      "every row is correct on both (" + ", ".join(sorted({r["variant"] for r in pr if r["correct"] != "1" and r["kind"] != "floor"})) + ")")
+# The seed kernel as written is wrong by design above one block (docs/measuring.md).
+judged = [r for r in pr + wr if r["kind"] != "floor" and r["variant"] != "seed-as-written"]
+check(all(r["correct"] == "1" for r in judged),
+      "every row is correct on both (" + ", ".join(sorted({r["variant"] for r in judged if r["correct"] != "1"})) + ")")
 ceiling = part["read_ceiling"]["gbps"]
 check(p.get("peak_gbps") == ceiling and all(abs(float(r["peak_gbps"]) - ceiling) < 1e-6 * ceiling for r in pr),
       f"the partition's peak is its read ceiling, {ceiling:.0f} GB/s (whole GPU: {whole['read_ceiling']['gbps']:.0f} "
@@ -73,7 +75,7 @@ check(timed and all(abs(float(r["pct_peak"]) - 100 * float(r["gbps"]) / ceiling)
 summary = open(f"{d}/p16/summary.md").read()
 check(summary.startswith(f"Measured on a partition of 16 of the {gpu_sms} SMs"), "summary.md opens with the partition")
 def grid(rs, grid_kind):
-    return {int(r["grid_blocks"]) for r in rs if r["kind"] == "candidate" and f".{grid_kind}" in r["variant"] and r["n"] == str(1 << 24)}
+    return {int(r["grid_blocks"]) for r in rs if r["kind"] == "candidate" and r["grid"].startswith(grid_kind) and r["n"] == str(1 << 24)}
 gp, gw = grid(pr, "persistent"), grid(wr, "persistent")
 check(len(gp) == 1 and len(gw) == 1 and next(iter(gp)) * gpu_sms == next(iter(gw)) * 16,
       f"the persistent grid is sized from the SMs it runs on: {gp} blocks on 16 SMs, {gw} on {gpu_sms}")

@@ -111,7 +111,7 @@ TEST_CASE("summary.md ends with the appendix it is given (what the planner left 
   row.mode = "cold";
   std::vector<MeasurementRecord> rows{row};
   const std::string appendix = "## Left out on this GPU\n\n2 of 3 configurations ...\n";
-  const std::string summary = folder.finish(rows, 5, {}, appendix);
+  const std::string summary = folder.finish(rows, 5, {}, "", appendix);
   CHECK(summary.size() > appendix.size());
   CHECK(summary.compare(summary.size() - appendix.size(), appendix.size(), appendix) == 0);
   std::ifstream in(dir / "summary.md");
