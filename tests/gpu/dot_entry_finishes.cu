@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dotsweep/dot.cuh"
+#include "gpu_skip.hpp"
 
 namespace {
 
@@ -79,8 +80,7 @@ void check(const char* name, Inputs<T>& in, dotsweep::DotWorkspace& workspace, c
 int main() {
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("dot_entry_finishes: no usable CUDA device; skipped\n");
-    return 77;
+    return dotsweep::test::skip_or_fail("no usable CUDA device (dot_entry_finishes)");
   }
   int device = 0, sms = 0, major = 0;
   cudaGetDevice(&device);
