@@ -76,7 +76,13 @@ template <typename T, int Count> struct alignas(sizeof(T) * Count) Pack {
 __device__ inline float fma_in(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ inline double fma_in(double a, double b, double c) { return fma(a, b, c); }
 __device__ inline __half fma_in(__half a, __half b, __half c) { return __hfma(a, b, c); }
-__device__ inline __nv_bfloat16 fma_in(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) { return __hfma(a, b, c); }
+__device__ inline __nv_bfloat16 fma_in(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+#if __CUDA_ARCH__ >= 800
+  return __hfma(a, b, c);
+#else  // bf16 arithmetic needs sm_80: the f32 fma rounded to bf16, still a bf16 rounding per add
+  return __float2bfloat16(fmaf(__bfloat162float(a), __bfloat162float(b), __bfloat162float(c)));
+#endif
+}
 __device__ inline float add_in(float a, float b) { return a + b; }
 __device__ inline double add_in(double a, double b) { return a + b; }
 __device__ inline __half add_in(__half a, __half b) { return __hadd(a, b); }
