@@ -59,7 +59,7 @@ rm -f /tmp/dotsweep_fuzz_probe.$$*
 declare -A sources=(
   [space_file]="src/core/space_file.cpp src/core/variant_config.cpp src/core/variant_axes.cpp src/core/element_type.cpp src/core/arch_features.cpp"
   [size_list]="src/core/size_list.cpp"
-  [csv_reader]="src/core/csv.cpp src/core/record.cpp"
+  [csv_reader]="src/core/csv.cpp src/core/record.cpp src/core/variant_config.cpp src/core/variant_axes.cpp src/core/element_type.cpp src/core/arch_features.cpp"
 )
 
 # A generated ninja file: parallel, incremental (header dependencies via depfiles).

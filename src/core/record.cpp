@@ -3,6 +3,8 @@
 // and the conversions cannot drift apart.
 #include "core/record.hpp"
 
+#include "core/variant_config.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -268,6 +270,19 @@ double dot_bytes(std::int64_t n, int element_bytes) {
 double effective_gbps(std::int64_t n, int element_bytes, double median_us) {
   if (!(median_us > 0)) return 0;  // no time, no rate (avoid inf in reports)
   return dot_bytes(n, element_bytes) / (median_us * 1e-6) / 1e9;
+}
+
+void set_axis_columns(MeasurementRecord& r, const VariantConfig& c) {
+  r.type = to_string(c.type);
+  r.block = c.block;
+  r.items = c.items;
+  r.vec = c.vec;
+  r.grid = grid_name(c);
+  r.layout = to_string(c.layout);
+  r.reduce = to_string(c.reduce);
+  r.finish = to_string(c.finish);
+  r.hint = to_string(c.hint);
+  r.acc = to_string(c.acc);
 }
 
 }  // namespace dotsweep

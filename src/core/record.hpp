@@ -85,4 +85,9 @@ std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const s
 double dot_bytes(std::int64_t n, int element_bytes);
 double effective_gbps(std::int64_t n, int element_bytes, double median_us);
 
+struct VariantConfig;
+// The axis columns (type, block, items, vec, grid, layout, reduce, finish,
+// hint, acc) of a candidate's row, as sweep.csv holds them.
+void set_axis_columns(MeasurementRecord& row, const VariantConfig& config);
+
 }  // namespace dotsweep

@@ -34,16 +34,7 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
   if (op.config) {
     const VariantConfig& c = *op.config;
     r.kind = "candidate";
-    r.type = to_string(c.type);
-    r.block = c.block;
-    r.items = c.items;
-    r.vec = c.vec;
-    r.grid = grid_name(c);
-    r.layout = to_string(c.layout);
-    r.reduce = to_string(c.reduce);
-    r.finish = to_string(c.finish);
-    r.hint = to_string(c.hint);
-    r.acc = to_string(c.acc);
+    set_axis_columns(r, c);
   } else if (op.timed_only) {
     r.kind = "floor";
     r.block = 1;  // one thread of one block; no loads, so items and vec stay empty

@@ -42,16 +42,7 @@ std::vector<int> blocks_of(const std::vector<TableRange>& ranges) {
 // A correct candidate row of `c` with its axis columns, as sweep.csv holds it.
 MeasurementRecord row_of(const VariantConfig& c, std::int64_t n, double lo, double median, double hi) {
   MeasurementRecord r = test::timed_row(c.id(), lo, median, hi, n);
-  r.type = to_string(c.type);
-  r.block = c.block;
-  r.items = c.items;
-  r.vec = c.vec;
-  r.grid = grid_name(c);
-  r.layout = to_string(c.layout);
-  r.reduce = to_string(c.reduce);
-  r.finish = to_string(c.finish);
-  r.hint = to_string(c.hint);
-  r.acc = to_string(c.acc);
+  set_axis_columns(r, c);
   r.env.gpu = "NVIDIA H200";
   r.env.cc = "9.0";
   r.env.timestamp = "2026-11-30T19:12:39Z";
