@@ -16,10 +16,9 @@
 #include <cuda_fp16.h>
 
 #include "load.cuh"
+#include "variant_axes.h"
 
 namespace dotsweep_kernels {
-
-enum class Accum : int { own, kahan, f64 };
 
 // Widening is exact for every pair below (f16/bf16 -> f32, f32 -> f64).
 __device__ __forceinline__ float widen(float x) { return x; }

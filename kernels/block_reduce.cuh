@@ -48,6 +48,8 @@
 // at Block 1024 (docs/kernels.md has per-block numbers from a bank model).
 #pragma once
 
+#include "variant_axes.h"
+
 // The library headers cost NVRTC seconds per variant (cub about 3 s,
 // measured in docs/kernels.md), so the sweep leaves out those its policy does
 // not use: -DDOTSWEEP_NO_CUB drops the cub reductions, -DDOTSWEEP_NO_CG
@@ -63,9 +65,6 @@
 #endif
 
 namespace dotsweep_kernels {
-
-enum class Layout : int { interleaved_divergent, interleaved_strided, sequential, padded, warp_partials, library };
-enum class Reduce : int { tree, tree_warp_tail, shuffle, cg_reduce, cub_warp_reductions, cub_raking, cub_raking_commutative };
 
 constexpr int kWarpThreads = 32;
 

@@ -10,15 +10,13 @@
 #include <cuda_fp16.h>
 
 #include "launch_constants.h"
+#include "variant_axes.h"
 #include "block_reduce.cuh"
 #include "accumulate.cuh"
 #include "load.cuh"
 #include "bulk_ring.cuh"
 
 namespace dotsweep_kernels {
-
-enum class Grid : int { cover, persistent, single };  // one tile per block | grid-stride | one block
-enum class Finish : int { two_pass, atomic, last_block, cluster, atomic_ticket, gather };
 
 // The result slot the harness reads (DotInputs::result): a double for f64,
 // a float for every other type (f16/bf16 accumulate in f32 or wider).

@@ -14,12 +14,11 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
-namespace dotsweep_kernels {
+// Hint (variant_axes.h): bulk is no load instruction (ld<Hint::bulk> does
+// not exist); it selects the dot kernel's cp.async.bulk ring (bulk_ring.cuh).
+#include "variant_axes.h"
 
-// bulk is no load instruction (ld<Hint::bulk> does not exist): it selects the
-// dot kernel's cp.async.bulk ring (bulk_ring.cuh), so one axis says how the
-// inputs reach the registers.
-enum class Hint : int { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
+namespace dotsweep_kernels {
 
 template <typename T, int N>
 struct alignas(sizeof(T) * N) vec {

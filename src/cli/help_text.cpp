@@ -1,11 +1,58 @@
 #include "cli/help_text.hpp"
 
 #include "dotsweep_version.hpp"
+#include "core/arch_features.hpp"
+#include "core/variant_axes.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 
 namespace dotsweep {
 
 std::string version_text() { return std::string("dotsweep ") + DOTSWEEP_VERSION + ", NVRTC " + nvrtc_version(); }
+
+namespace {
+
+// Appends `item` to `text`, starting a new indented line past 79 columns.
+void wrap_onto(std::string& text, const std::string& item) {
+  const std::size_t line_start = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  if (text.size() - line_start + item.size() > 79) text += "\n   ";
+  text += item;
+}
+
+// "  layout: idiv = interleaved_divergent, ..., warp = warp_partials, ..." per
+// named axis, from the axis table, so the legend cannot fall behind the space.
+template <class E>
+std::string legend_line() {
+  std::string line = std::string("  ") + AxisTable<E>::key + ":";
+  const auto& rows = AxisTable<E>::values();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string item = std::string(" ") + rows[i].id;
+    if (std::string(rows[i].id) != rows[i].name) item += std::string(" = ") + rows[i].name;
+    if (i + 1 < rows.size()) item += ",";
+    wrap_onto(line, item);
+  }
+  return line + "\n";
+}
+
+std::string arch_legend();
+
+std::string axis_legend() {
+  return "Every value's id (= its name in space files and CSV columns):\n" + legend_line<GridKind>() +
+         legend_line<SharedLayout>() + legend_line<BlockReduce>() + legend_line<GridFinish>() +
+         legend_line<LoadHint>() + legend_line<Accumulator>() + arch_legend();
+}
+
+// "Left out of a plan on an older GPU: finish cluster (sm_90), ..." from the
+// planner's own table.
+std::string arch_legend() {
+  std::string text = "Left out of the plan on an older GPU (`dotsweep list --arch NN` says why):";
+  const auto& requirements = arch_requirements();
+  for (std::size_t i = 0; i < requirements.size(); ++i)
+    wrap_onto(text, " " + requirements[i].value + " (sm_" + std::to_string(requirements[i].min_arch) + ")" +
+                        (i + 1 < requirements.size() ? "," : "."));
+  return text + "\n";
+}
+
+}  // namespace
 
 std::string help_footer() {
   return R"(Sizes (--sizes, comma separated): 4096, 2^20, 2^20+3, 2^20-1, or a range of
@@ -25,11 +72,9 @@ clusters then the last block; atick = one launch, no memset: atomicAdd into a
 scratch sum that the last block takes and zeroes; gather = one launch, no
 atomics: block 0 waits for every block's total in its own slot), plain loads,
 float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan;
-f64). Other layouts: idiv, istride, pad, lib (cub); reductions: treewt, cg,
-cubwarp, cubrake, cubrakec; hints: nc, noalloc, cs (streaming), pf256
-(l2_prefetch: each L2 miss fetches 256 bytes, sm_80), bulk (the cp.async.bulk
-ring, sm_90).
+f64).
 
+)" + axis_legend() + R"(
 Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
 input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run
 (rows measured so far stay in sweep.csv); 5 a host-side failure (out of host

@@ -57,7 +57,7 @@ void write_summary(std::ostringstream& out, const TunedDevice& device, const Tun
 }
 
 void write_table(std::ostringstream& out, const TunedTables& tables, ElementType type) {
-  out << "\ntemplate <>\nstruct DotTable<" << axis_row(type).kernel << "> {\n"
+  out << "\ntemplate <>\nstruct DotTable<" << kernel_spelling(type) << "> {\n"
       << "  template <class Launch>\n"
       << "  static auto select(int cc, long long n, Launch&& launch) {\n"
       << "    (void)n;\n"
@@ -72,7 +72,7 @@ void write_table(std::ostringstream& out, const TunedTables& tables, ElementType
     }
   }
   out << "      default:\n"
-      << "        return launch(DefaultKernel<" << axis_row(type).kernel << ">{}, kDefaultVariant);\n"
+      << "        return launch(DefaultKernel<" << kernel_spelling(type) << ">{}, kDefaultVariant);\n"
       << "    }\n  }\n"
       << "  // The chosen variant's median in the report at a measured n; 0 elsewhere.\n"
       << "  static double reported_us(int cc, long long n) {\n"

@@ -269,9 +269,9 @@ std::string value_of(const VariantConfig& c, int axis) {
 // reduce = ["tree", "shuffle", "cub_raking"] needs no excludes.
 void follow_reduce(VariantConfig& c) {
   switch (c.reduce) {
-    case BlockReduce::smem_tree:
+    case BlockReduce::tree:
     case BlockReduce::tree_warp_tail: c.layout = SharedLayout::sequential; break;
-    case BlockReduce::warp_shuffle:
+    case BlockReduce::shuffle:
     case BlockReduce::cg_reduce: c.layout = SharedLayout::warp_partials; break;
     case BlockReduce::cub_warp_reductions:
     case BlockReduce::cub_raking:

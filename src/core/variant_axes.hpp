@@ -1,10 +1,11 @@
-// The one table of the variant space's named axes. Each value is spelled four
-// ways and every spelling lives here, on the value's own row:
-//   name   - space files and CSV columns ("warp_partials", "last_block")
-//   id     - the variant id ("warp", "last"); old ids never change, so reports
+// The one table of the variant space's named axes. The enums themselves are
+// kernels/variant_axes.h, shared with the kernel source; here each value gets
+// its other spellings, on the value's own row:
+//   name   - space files and CSV columns ("warp_partials", "last_block"), and
+//            the enumerator's own name, so the NVRTC name expression spells
+//            it "<kernel_enum>::<name>" ("Layout::warp_partials")
+//   id     - the variant id ("warp", "last"); ids never change, so reports
 //            in results/ keep matching
-//   kernel - the enumerator in kernels/dot_policy.cuh that NVRTC instantiates
-//            ("Layout::warp_partials"); a value cannot borrow another's kernel
 // The space parser, VariantConfig::id(), the CSV writer (through to_string)
 // and the NVRTC name expression all read these rows and nothing else.
 #pragma once
@@ -15,39 +16,29 @@
 #include <vector>
 
 #include "core/element_type.hpp"
+#include "variant_axes.h"
 
 namespace dotsweep {
 
-enum class GridKind { cover, persistent, single };  // one tile per block | grid-stride | one block
-// New enumerators go at the end: tests walk every value by its int.
-enum class SharedLayout { sequential, warp_partials, interleaved_divergent, interleaved_strided, padded, library };
-enum class BlockReduce {
-  smem_tree, warp_shuffle, tree_warp_tail, cg_reduce, cub_warp_reductions, cub_raking, cub_raking_commutative
-};
-// atomic_ticket: atomicAdd into a scratch accumulator, the last ticket takes
-// and resets it (one launch, no memset; kernels/dot_kernel.cuh). gather:
-// every block stores its total in its own slot, block 0 waits for them all
-// and sums them in order (one launch, no memset, no atomics).
-enum class GridFinish { two_pass, atomic, last_block, cluster, atomic_ticket, gather };
-// How the inputs reach the registers: a global load with a cache hint, or
-// (bulk) the cp.async.bulk ring through shared memory. One axis, since a
-// variant takes exactly one of these paths. l2_prefetch: a plain load that
-// asks L2 to fetch the whole 256-byte block around the line it misses.
-enum class LoadHint { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
-// own: the type's own accumulation precision (f32 for f32/f16/bf16, f64 for
-// f64); kahan: compensated f32; f64: every type widened to double.
-enum class Accumulator { own, kahan, f64 };
+// The host's names for the kernel's axis enums (one definition, two names:
+// the host's say what the axis is, the kernel's are short for its templates).
+using GridKind = dotsweep_kernels::Grid;
+using SharedLayout = dotsweep_kernels::Layout;
+using BlockReduce = dotsweep_kernels::Reduce;
+using GridFinish = dotsweep_kernels::Finish;
+using LoadHint = dotsweep_kernels::Hint;
+using Accumulator = dotsweep_kernels::Accum;
 
 template <class E>
 struct AxisValue {
   E value;
   const char* name;
   const char* id;
-  const char* kernel;
 };
 
-// AxisTable<E>::key is the space-file key; ::values lists every value in
-// the order a space file's error message names them.
+// AxisTable<E>::key is the space-file key, ::kernel_enum the kernel's enum
+// (none for the type axis, whose values are C++ types); ::values lists every
+// value in the order a space file's error message names them.
 template <class E> struct AxisTable;
 
 template <> struct AxisTable<ElementType> {
@@ -55,26 +46,32 @@ template <> struct AxisTable<ElementType> {
   static const std::vector<AxisValue<ElementType>>& values();
 };
 template <> struct AxisTable<GridKind> {
+  static constexpr const char* kernel_enum = "Grid";
   static constexpr const char* key = "grid";
   static const std::vector<AxisValue<GridKind>>& values();
 };
 template <> struct AxisTable<SharedLayout> {
+  static constexpr const char* kernel_enum = "Layout";
   static constexpr const char* key = "layout";
   static const std::vector<AxisValue<SharedLayout>>& values();
 };
 template <> struct AxisTable<BlockReduce> {
+  static constexpr const char* kernel_enum = "Reduce";
   static constexpr const char* key = "reduce";
   static const std::vector<AxisValue<BlockReduce>>& values();
 };
 template <> struct AxisTable<GridFinish> {
+  static constexpr const char* kernel_enum = "Finish";
   static constexpr const char* key = "finish";
   static const std::vector<AxisValue<GridFinish>>& values();
 };
 template <> struct AxisTable<LoadHint> {
+  static constexpr const char* kernel_enum = "Hint";
   static constexpr const char* key = "hint";
   static const std::vector<AxisValue<LoadHint>>& values();
 };
 template <> struct AxisTable<Accumulator> {
+  static constexpr const char* kernel_enum = "Accum";
   static constexpr const char* key = "acc";
   static const std::vector<AxisValue<Accumulator>>& values();
 };
@@ -101,7 +98,15 @@ std::vector<std::string> axis_names() {
   return out;
 }
 
-// The kernel spellings are enumerators of this namespace.
+// The kernel spellings are enumerators and types of this namespace.
 inline constexpr const char* kKernelNamespace = "dotsweep_kernels::";
+
+// How the kernel source spells a value: "Layout::warp_partials", or for the
+// type axis the device type ("float", "__half").
+template <class E>
+std::string kernel_spelling(E value) {
+  return std::string(AxisTable<E>::kernel_enum) + "::" + axis_row(value).name;
+}
+std::string kernel_spelling(ElementType type);
 
 }  // namespace dotsweep

@@ -16,9 +16,9 @@ template <class E>
 const char* id_part(E v) { return axis_row(v).id; }
 
 template <class E>
-std::string kernel_part(E v) { return std::string(kKernelNamespace) + axis_row(v).kernel; }
+std::string kernel_part(E v) { return std::string(kKernelNamespace) + kernel_spelling(v); }
 
-bool is_tree(BlockReduce r) { return r == BlockReduce::smem_tree || r == BlockReduce::tree_warp_tail; }
+bool is_tree(BlockReduce r) { return r == BlockReduce::tree || r == BlockReduce::tree_warp_tail; }
 bool is_cub(BlockReduce r) {
   return r == BlockReduce::cub_warp_reductions || r == BlockReduce::cub_raking || r == BlockReduce::cub_raking_commutative;
 }
@@ -27,12 +27,12 @@ bool is_cub(BlockReduce r) {
 // static_asserts); any other pair would not compile.
 bool layout_fits_reduce(SharedLayout l, BlockReduce r) {
   switch (r) {
-    case BlockReduce::smem_tree:
+    case BlockReduce::tree:
       return l == SharedLayout::interleaved_divergent || l == SharedLayout::interleaved_strided ||
              l == SharedLayout::sequential || l == SharedLayout::padded;
     case BlockReduce::tree_warp_tail:
       return l == SharedLayout::interleaved_strided || l == SharedLayout::sequential || l == SharedLayout::padded;
-    case BlockReduce::warp_shuffle:
+    case BlockReduce::shuffle:
     case BlockReduce::cg_reduce: return l == SharedLayout::warp_partials;
     case BlockReduce::cub_warp_reductions:
     case BlockReduce::cub_raking:
@@ -92,7 +92,7 @@ std::string VariantConfig::id() const {
 
 std::string policy_name_expression(const VariantConfig& c) {
   const std::string ns = kKernelNamespace;
-  return ns + "DotPolicy<" + axis_row(c.type).kernel + ", " + std::to_string(c.block) + ", " +
+  return ns + "DotPolicy<" + kernel_spelling(c.type) + ", " + std::to_string(c.block) + ", " +
          std::to_string(c.items) + ", " + std::to_string(c.vec) + ", " + kernel_part(c.grid) + ", " +
          kernel_part(c.layout) + ", " + kernel_part(c.reduce) + ", " + kernel_part(c.finish) + ", " +
          kernel_part(c.hint) + ", " + kernel_part(c.acc) + ">";

@@ -19,7 +19,7 @@ struct VariantConfig {
   int persistent_k = 0;    // k in persistent:k (blocks = k x SMs x occupancy)
                            // (grid single: one block, grid-stride over all of n)
   SharedLayout layout = SharedLayout::sequential;
-  BlockReduce reduce = BlockReduce::smem_tree;
+  BlockReduce reduce = BlockReduce::tree;
   GridFinish finish = GridFinish::two_pass;
   LoadHint hint = LoadHint::plain;
   Accumulator acc = Accumulator::own;

@@ -103,7 +103,7 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
     // layout, the warp-shuffle rows with one shared word per warp included,
     // and 30.1 for strided at Block 128 against the model's 30; the stores
     // show 1-7 per block everywhere, so they are not judged).
-    const bool tree = row.reduce == to_string(BlockReduce::smem_tree) ||
+    const bool tree = row.reduce == to_string(BlockReduce::tree) ||
                       row.reduce == to_string(BlockReduce::tree_warp_tail);
     const bool four_byte_sums = row.acc == to_string(Accumulator::kahan) ||
                                 (row.acc == to_string(Accumulator::own) && row.type != "f64");

@@ -40,7 +40,7 @@ VariantConfig config(int block, int items, int vec, GridKind grid, int k, BlockR
   c.grid = grid;
   c.persistent_k = k;
   c.reduce = reduce;
-  c.layout = reduce == BlockReduce::smem_tree ? SharedLayout::sequential : SharedLayout::warp_partials;
+  c.layout = reduce == BlockReduce::tree ? SharedLayout::sequential : SharedLayout::warp_partials;
   c.finish = finish;
   return c;
 }
@@ -89,7 +89,7 @@ std::string repeat_problem(DotOperation& op, long long n, const DotInputs& in, c
 TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are correct, repeatable and one launch") {
   const DeviceInfo device = query_device(0);
   const GridKind cover = GridKind::cover, persistent = GridKind::persistent, single = GridKind::single;
-  const BlockReduce tree = BlockReduce::smem_tree, shuffle = BlockReduce::warp_shuffle;
+  const BlockReduce tree = BlockReduce::tree, shuffle = BlockReduce::shuffle;
   const GridFinish last = GridFinish::last_block, cluster = GridFinish::cluster, ticket = GridFinish::atomic_ticket;
   std::vector<VariantConfig> variants = {
       config(256, 4, 4, cover, 0, shuffle, last),       // one block at n <= 4096

@@ -91,7 +91,7 @@ TEST_CASE("the per-arch opt-in shared memory bounds the bulk ring as the device'
   c.block = 1024;
   c.items = 1;  // 4 stages x 2 inputs x 16 KiB = 128 KiB of ring
   c.vec = 4;
-  c.reduce = BlockReduce::warp_shuffle;
+  c.reduce = BlockReduce::shuffle;
   c.layout = SharedLayout::warp_partials;
   DeviceLimits limits;
   limits.arch = 90;

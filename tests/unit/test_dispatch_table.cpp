@@ -21,7 +21,7 @@ VariantConfig config(int block, int items = 1, GridFinish finish = GridFinish::a
   c.items = items;
   c.vec = 4;
   c.layout = SharedLayout::warp_partials;
-  c.reduce = BlockReduce::warp_shuffle;
+  c.reduce = BlockReduce::shuffle;
   c.finish = finish;
   return c;
 }

@@ -125,7 +125,7 @@ TEST_CASE("kernel blocks: NVRTC compiles every load hint x vector type, and refu
     for (const int vec : t.widths)
       for (const auto& hint : AxisTable<LoadHint>::values())
         if (hint.value != LoadHint::bulk)  // not a load instruction: the ring has its own test below
-          names.push_back("load_probe<" + t.type + ", " + std::to_string(vec) + ", dk::" + hint.kernel + ">");
+          names.push_back("load_probe<" + t.type + ", " + std::to_string(vec) + ", dk::" + kernel_spelling(hint.value) + ">");
   CHECK(names.size() == 70);
   CHECK(compile_error(names) == "");
   CHECK(compile_error({"load_probe<float, 8, dk::Hint::plain>"}).find("widths are 1, 2, 4") != std::string::npos);

@@ -114,7 +114,7 @@ layout = "warp_partials"
 )",
                                   "x.toml");
   REQUIRE(s.configs.size() == 1);
-  CHECK(s.configs[0].reduce == BlockReduce::smem_tree);
+  CHECK(s.configs[0].reduce == BlockReduce::tree);
 }
 
 TEST_CASE("include adds a config from the first listed values") {

@@ -17,7 +17,7 @@ VariantConfig shuffle_config() {
   c.grid = GridKind::persistent;
   c.persistent_k = 2;
   c.layout = SharedLayout::warp_partials;
-  c.reduce = BlockReduce::warp_shuffle;
+  c.reduce = BlockReduce::shuffle;
   c.finish = GridFinish::atomic;
   return c;
 }
@@ -41,7 +41,7 @@ TEST_CASE("configs compare equal exactly when every parameter in the id matches"
   same.grid = GridKind::persistent;
   same.persistent_k = 2;
   same.layout = SharedLayout::warp_partials;
-  same.reduce = BlockReduce::warp_shuffle;
+  same.reduce = BlockReduce::shuffle;
   same.finish = GridFinish::atomic;
   CHECK(same == shuffle_config());
   CHECK_FALSE(VariantConfig{} == shuffle_config());
@@ -57,7 +57,7 @@ TEST_CASE("configs compare equal exactly when every parameter in the id matches"
   CHECK(differs([](VariantConfig& c) { c.grid = GridKind::cover; }));
   CHECK(differs([](VariantConfig& c) { c.persistent_k = 3; }));
   CHECK(differs([](VariantConfig& c) { c.layout = SharedLayout::sequential; }));
-  CHECK(differs([](VariantConfig& c) { c.reduce = BlockReduce::smem_tree; }));
+  CHECK(differs([](VariantConfig& c) { c.reduce = BlockReduce::tree; }));
   CHECK(differs([](VariantConfig& c) { c.finish = GridFinish::two_pass; }));
   CHECK(differs([](VariantConfig& c) { c.finish = GridFinish::atomic_ticket; }));
 
@@ -71,8 +71,8 @@ TEST_CASE("names used in space files and CSV columns") {
   CHECK(to_string(ElementType::f32) == "f32");
   CHECK(to_string(SharedLayout::sequential) == "sequential");
   CHECK(to_string(SharedLayout::warp_partials) == "warp_partials");
-  CHECK(to_string(BlockReduce::smem_tree) == "tree");
-  CHECK(to_string(BlockReduce::warp_shuffle) == "shuffle");
+  CHECK(to_string(BlockReduce::tree) == "tree");
+  CHECK(to_string(BlockReduce::shuffle) == "shuffle");
   CHECK(to_string(GridFinish::two_pass) == "two_pass");
   CHECK(to_string(GridFinish::atomic) == "atomic");
   CHECK(to_string(GridFinish::atomic_ticket) == "atomic_ticket");
@@ -141,7 +141,7 @@ TEST_CASE("rejection reasons name the parameter and value") {
 
 TEST_CASE("layout must match the reduction") {
   VariantConfig c;
-  c.reduce = BlockReduce::warp_shuffle;  // layout stays sequential
+  c.reduce = BlockReduce::shuffle;  // layout stays sequential
   CHECK(contains(reason(c), "layout sequential does not go with reduce shuffle (its layouts: warp_partials)"));
   VariantConfig d;
   d.layout = SharedLayout::warp_partials;  // reduce stays tree
@@ -161,7 +161,7 @@ TEST_CASE("layout must match the reduction") {
   t.layout = SharedLayout::interleaved_divergent;
   t.reduce = BlockReduce::tree_warp_tail;
   CHECK(contains(reason(t), "no warp tail"));
-  t.reduce = BlockReduce::smem_tree;
+  t.reduce = BlockReduce::tree;
   CHECK(reason(t).empty());
   VariantConfig cub;
   cub.reduce = BlockReduce::cub_raking;

@@ -1,0 +1,35 @@
+// The named axes of the variant space, once for host and kernel. Plain C++
+// (no CUDA keywords), like launch_constants.h: NVRTC sees it through the
+// kernel headers, the host through src/core/variant_axes.hpp, which adds each
+// value's space-file name and id. The host spells a value in an NVRTC name
+// expression as "<Enum>::<name>", so every enumerator is named exactly as
+// space files and CSV columns name the value.
+#pragma once
+
+namespace dotsweep_kernels {
+
+// How blocks cover n: one tile per block | grid-stride over k x SMs x occupancy | one block.
+enum class Grid : int { cover, persistent, single };
+
+// Where a block keeps its partial sums while reducing them.
+enum class Layout : int { interleaved_divergent, interleaved_strided, sequential, padded, warp_partials, library };
+
+// How a block reduces them (tree ones use the layout; library ones are CUB's).
+enum class Reduce : int { tree, tree_warp_tail, shuffle, cg_reduce, cub_warp_reductions, cub_raking, cub_raking_commutative };
+
+// How the blocks' totals become one result. atomic_ticket: atomicAdd into a
+// scratch accumulator, the last ticket takes and resets it (one launch, no
+// memset). gather: every block stores its total in its own slot, block 0
+// waits for them all and sums them in order (one launch, no memset, no atomics).
+enum class Finish : int { two_pass, atomic, last_block, cluster, atomic_ticket, gather };
+
+// How the inputs reach the registers: a global load with a cache hint, or
+// (bulk) the cp.async.bulk ring through shared memory. l2_prefetch: a plain
+// load that asks L2 to fetch the whole 256-byte block around the line it misses.
+enum class Hint : int { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
+
+// own: the type's own accumulation precision (f32 for f32/f16/bf16, f64 for
+// f64); kahan: compensated f32; f64: every type widened to double.
+enum class Accum : int { own, kahan, f64 };
+
+}  // namespace dotsweep_kernels
