@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "core/compare.hpp"
+#include "core/compare_markdown.hpp"
 #include "core/csv.hpp"
 #include "core/report_writer.hpp"
 #include "core/text_file.hpp"

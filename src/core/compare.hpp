@@ -127,9 +127,4 @@ struct ReportComparison {
 
 ReportComparison compare_reports(std::vector<Report> reports);
 
-// The comparison as Markdown: the reports, then per (type, mode) the best
-// candidate per size with ratios, the baselines, and portability, with one
-// summary line per pair of reports. Ratios are against report A.
-std::string compare_markdown(const ReportComparison& comparison);
-
 }  // namespace dotsweep

@@ -162,39 +162,98 @@ std::string throttle_reason(const MeasurementRecord& baseline, const Measurement
   return throttle_text(baseline, current, rule, "the baseline");
 }
 
+namespace {
+
+// What a row's verdict rests on, beside the figures GateRow keeps: counts and
+// reasons the verdict reads and its one-line explanation names.
+struct RowFacts {
+  std::size_t reports = 0;                    // current reports holding the row
+  std::size_t incorrect = 0;                  // of them, incorrect
+  std::string first_incorrect_reason;         // the first incorrect one's reason
+  std::string baseline_reason;                // the baseline's reason when it is incorrect
+  bool base_timed = false;                    // the baseline side has an estimate
+  double change = 0;                          // ratio - 1
+  bool over_threshold = false;
+  bool separated = false;                     // the intervals are further apart than the floor
+  std::vector<std::string> throttles;         // why current rows may have run slow
+  std::string baseline_throttle;              // why the baseline row may have run slow
+};
+
+std::string reason_or_none(const MeasurementRecord& r) {
+  return r.reason.empty() ? std::string("no reason recorded") : r.reason;
+}
+
+// The verdict from the facts alone (the rule is in gate.hpp and docs/gate.md).
+GateVerdict verdict_of(const GateRow& row, const RowFacts& f) {
+  if (!row.baseline.correct) return f.incorrect == 0 && f.reports > 0 ? GateVerdict::fixed : GateVerdict::untimed;
+  if (f.incorrect > 0) return GateVerdict::broken;
+  if (!row.cur) return GateVerdict::untimed;
+  if (!f.over_threshold) return GateVerdict::same;
+  const bool slower = f.change > 0;
+  if (slower && f.separated && !row.throttled) return row.host_timed ? GateVerdict::inconclusive : GateVerdict::regressed;
+  if (slower) return GateVerdict::inconclusive;
+  return f.separated ? GateVerdict::improved : GateVerdict::inconclusive;
+}
+
+// The one line that says why, in the figures behind the verdict.
+std::string why_of(const GateRow& row, const RowFacts& f, const GateRule& rule) {
+  const std::size_t k = f.reports;
+  const auto of_reports = [k](std::size_t count) {
+    return k == 1 ? std::string("the current report")
+                  : std::to_string(count) + " of " + std::to_string(k) + " current reports";
+  };
+  if (!row.baseline.correct)
+    return row.verdict == GateVerdict::fixed
+               ? "incorrect in the baseline (" + f.baseline_reason + "), correct in " + of_reports(k)
+               : "incorrect in the baseline and in " + of_reports(f.incorrect);
+  if (f.incorrect > 0)
+    return "correct in the baseline, incorrect in " + of_reports(f.incorrect) + ": " + f.first_incorrect_reason;
+  if (!row.cur)
+    return "correct but without a median on " + std::string(f.base_timed ? "the current side" : "the baseline side");
+
+  const std::string change_text = signed_pct(f.change) + (f.over_threshold ? " (over " : " (within ") +
+                                  printf_text("%g%%)", rule.threshold_pct);
+  const std::string gap_text =
+      row.separation < 0 ? std::string("the intervals overlap")
+                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us", row.separation,
+                                       row.floor_us) +
+                               (rule.noise ? ", " + row.floor_source : std::string()) + ")";
+  const bool slower = f.change > 0;
+  std::string why;
+  if (!f.over_threshold) {
+    why = change_text;
+  } else if (row.host_timed) {
+    // Its time includes the host's side of a blocking call: two back-to-back
+    // default sweeps on one H200 moved thrust by up to +26%, intervals 9 us
+    // apart, and others by -17% (docs/gate.md). Reported, never a failure.
+    why = change_text + "; " + gap_text +
+          ", but it is timed by the host clock, whose run-to-run spread exceeds the floor (docs/gate.md)";
+  } else if (slower && f.separated && !row.throttled) {
+    why = change_text + "; " + gap_text;
+  } else if (slower) {
+    why = row.throttled ? change_text + " but throttled: " + joined(f.throttles, "; ") + "; " + gap_text
+                        : change_text + " but " + gap_text;
+  } else {
+    why = change_text + (f.separated ? "; " : " but ") + gap_text;
+    // A faster current row next to a throttled baseline row may be the clocks.
+    if (!f.baseline_throttle.empty()) why += "; the baseline ran throttled: " + f.baseline_throttle;
+  }
+  if (k > 1) why += "; median of " + std::to_string(k) + " reports";
+  return why;
+}
+
+}  // namespace
+
 GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const MeasurementRecord*>& current,
                   const GateRule& rule) {
   GateRow row;
   row.baseline = baseline;
   for (const auto* c : current) row.current.push_back(*c);
-  const std::size_t k = current.size();
-  const auto of_reports = [k](std::size_t count) {
-    return k == 1 ? std::string("the current report")
-                  : std::to_string(count) + " of " + std::to_string(k) + " current reports";
-  };
-  std::size_t incorrect = 0;
-  const MeasurementRecord* first_incorrect = nullptr;
+  RowFacts f;
+  f.reports = current.size();
+  f.baseline_reason = reason_or_none(baseline);
   for (const auto* c : current)
-    if (!c->correct && ++incorrect == 1) first_incorrect = c;
-  const auto reason_of = [](const MeasurementRecord& r) {
-    return r.reason.empty() ? std::string("no reason recorded") : r.reason;
-  };
-
-  if (!baseline.correct) {
-    if (incorrect == 0 && k > 0) {
-      row.verdict = GateVerdict::fixed;
-      row.why = "incorrect in the baseline (" + reason_of(baseline) + "), correct in " + of_reports(k);
-    } else {
-      row.verdict = GateVerdict::untimed;
-      row.why = "incorrect in the baseline and in " + of_reports(incorrect);
-    }
-    return row;
-  }
-  if (incorrect > 0) {
-    row.verdict = GateVerdict::broken;
-    row.why = "correct in the baseline, incorrect in " + of_reports(incorrect) + ": " + reason_of(*first_incorrect);
-    return row;
-  }
+    if (!c->correct && ++f.incorrect == 1) f.first_incorrect_reason = reason_or_none(*c);
 
   const auto base = estimate_of(baseline);
   std::vector<GateEstimate> estimates;
@@ -202,77 +261,39 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     const double scale = rule.cross_hardware ? c->env.peak_gbps / baseline.env.peak_gbps : 1.0;
     if (const auto e = estimate_of(*c, scale)) estimates.push_back(*e);
   }
-  if (!base || !(base->median > 0) || estimates.size() != k || k == 0) {
-    row.verdict = GateVerdict::untimed;
-    row.why = "correct but without a median on " + std::string(base ? "the current side" : "the baseline side");
-    return row;
-  }
-  const GateEstimate cur = *combine_estimates(estimates);
-  row.base = base;
-  row.cur = cur;
-  row.ratio = cur.median / base->median;
-  const double change = row.ratio - 1.0;
-  const double threshold = rule.threshold_pct / 100.0;
-  row.floor_us = rule.min_gap_us + rule.min_gap_pct / 100.0 * base->median;
-  if (rule.noise) {
-    if (const auto f = floor_spread(*rule.noise, baseline)) {
-      row.floor_us = calibrated_floor_us(base->median, f->spread);
-      row.floor_source = f->from_row ? "calibrated, its own spread" : "calibrated, its class's spread";
-    } else {
-      row.floor_source = "default, too few calibrated rows of its class";
-    }
-  }
-  const bool slower = change > 0;
-  row.separation = slower ? cur.lo - base->hi : base->lo - cur.hi;
-  const bool separated = row.separation > row.floor_us;
-
-  std::vector<std::string> throttles;
-  for (const auto* c : current) {
-    const std::string reason = throttle_reason(baseline, *c, rule);
-    if (!reason.empty() && std::find(throttles.begin(), throttles.end(), reason) == throttles.end())
-      throttles.push_back(reason);
-  }
-  row.throttled = slower && !throttles.empty();
-
-  const std::string change_text =
-      signed_pct(change) + (std::abs(change) > threshold ? " (over " : " (within ") +
-      printf_text("%g%%)", rule.threshold_pct);
-  const std::string gap_text =
-      row.separation < 0 ? std::string("the intervals overlap")
-                         : printf_text("the intervals are %.2f us apart (noise floor %.2f us", row.separation,
-                                       row.floor_us) +
-                               (rule.noise ? ", " + row.floor_source : std::string()) + ")";
-  if (std::abs(change) <= threshold) {
-    row.verdict = GateVerdict::same;
-    row.why = change_text;
-  } else if (slower && separated && !row.throttled && host_timed_row(baseline)) {
-    // Its time includes the host's side of a blocking call: two back-to-back
-    // default sweeps on one H200 moved thrust by up to +26%, intervals 9 us
-    // apart, and others by -17% (docs/gate.md). Reported, never a failure.
-    row.host_timed = true;
-    row.verdict = GateVerdict::inconclusive;
-    row.why = change_text + "; " + gap_text +
-              ", but it is timed by the host clock, whose run-to-run spread exceeds the floor (docs/gate.md)";
-  } else if (slower && separated && !row.throttled) {
-    row.verdict = GateVerdict::regressed;
-    row.why = change_text + "; " + gap_text;
-  } else if (slower) {
-    row.verdict = GateVerdict::inconclusive;
-    row.why = row.throttled ? change_text + " but throttled: " + joined(throttles, "; ") + "; " + gap_text
-                            : change_text + " but " + gap_text;
-  } else {
-    row.verdict = separated ? GateVerdict::improved : GateVerdict::inconclusive;
-    row.why = change_text + (separated ? "; " : " but ") + gap_text;
-    // A faster current row next to a throttled baseline row may be the clocks.
-    for (const auto* c : current) {
-      const std::string reason = throttle_text(*c, baseline, rule, "the current report");
-      if (!reason.empty()) {
-        row.why += "; the baseline ran throttled: " + reason;
-        break;
+  f.base_timed = base.has_value();
+  const bool timed = baseline.correct && f.incorrect == 0 && base && base->median > 0 &&
+                     estimates.size() == f.reports && f.reports > 0;
+  if (timed) {
+    const GateEstimate cur = *combine_estimates(estimates);
+    row.base = base;
+    row.cur = cur;
+    row.ratio = cur.median / base->median;
+    f.change = row.ratio - 1.0;
+    f.over_threshold = std::abs(f.change) > rule.threshold_pct / 100.0;
+    row.floor_us = rule.min_gap_us + rule.min_gap_pct / 100.0 * base->median;
+    if (rule.noise) {
+      if (const auto spread = floor_spread(*rule.noise, baseline)) {
+        row.floor_us = calibrated_floor_us(base->median, spread->spread);
+        row.floor_source = spread->from_row ? "calibrated, its own spread" : "calibrated, its class's spread";
+      } else {
+        row.floor_source = "default, too few calibrated rows of its class";
       }
     }
+    const bool slower = f.change > 0;
+    row.separation = slower ? cur.lo - base->hi : base->lo - cur.hi;
+    f.separated = row.separation > row.floor_us;
+    for (const auto* c : current) {
+      const std::string reason = throttle_reason(baseline, *c, rule);
+      if (!reason.empty() && std::find(f.throttles.begin(), f.throttles.end(), reason) == f.throttles.end())
+        f.throttles.push_back(reason);
+      if (f.baseline_throttle.empty()) f.baseline_throttle = throttle_text(*c, baseline, rule, "the current report");
+    }
+    row.throttled = slower && !f.throttles.empty();
+    row.host_timed = f.over_threshold && slower && f.separated && !row.throttled && host_timed_row(baseline);
   }
-  if (k > 1) row.why += "; median of " + std::to_string(k) + " reports";
+  row.verdict = verdict_of(row, f);
+  row.why = why_of(row, f, rule);
   return row;
 }
 

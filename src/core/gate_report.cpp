@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/markdown_text.hpp"
+#include "core/size_list.hpp"
 #include "core/tie_group.hpp"
 
 namespace dotsweep {
@@ -49,7 +50,7 @@ std::vector<const GateRow*> not_same(const GateResult& result) {
 }
 
 std::string row_label(const MeasurementRecord& r) {
-  return r.variant + " " + r.type + " n=" + gate_n_label(r.n) + " " + r.mode;
+  return r.variant + " " + r.type + " n=" + size_label(r.n) + " " + r.mode;
 }
 
 // A row's figures as shown: us, or in cross-hardware mode % of peak
@@ -83,7 +84,7 @@ std::string estimate_text(const GateRow& row, const GateRule& rule, bool baselin
 std::string unit_text(const GateRule& rule) { return rule.cross_hardware ? "% of peak" : "us"; }
 
 std::string group_label(const GroupKey& g) {
-  return std::get<0>(g) + " n=" + gate_n_label(std::get<1>(g)) + " " + std::get<2>(g);
+  return std::get<0>(g) + " n=" + size_label(std::get<1>(g)) + " " + std::get<2>(g);
 }
 
 // One-sided rows, sorted by why the other side lacks them: a whole (type, n,
@@ -131,7 +132,7 @@ std::vector<std::string> untimed_lines(const GateResult& result) {
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<std::string>> groups;
   for (const auto& r : result.rows)
     if (r.verdict == GateVerdict::untimed)
-      groups[{r.baseline.variant, r.baseline.type, r.baseline.mode}].push_back(gate_n_label(r.baseline.n));
+      groups[{r.baseline.variant, r.baseline.type, r.baseline.mode}].push_back(size_label(r.baseline.n));
   std::vector<std::string> lines;
   for (const auto& [g, sizes] : groups)
     lines.push_back(std::get<0>(g) + " " + std::get<1>(g) + " " + std::get<2>(g) + ", n = " +
@@ -184,15 +185,6 @@ std::string xml(const std::string& text) {
 
 }  // namespace
 
-std::string gate_n_label(std::int64_t n) {
-  if (n > 1 && (n & (n - 1)) == 0) {
-    int k = 0;
-    while ((std::int64_t{1} << k) != n) ++k;
-    return "2^" + std::to_string(k);
-  }
-  return std::to_string(n);
-}
-
 std::string gate_verdict_line(const GateResult& result) {
   std::string line = result.command + ": " + (result.passed() ? "PASS" : "FAIL") + ", ";
   for (const GateVerdict v : {GateVerdict::regressed, GateVerdict::broken}) {
@@ -241,7 +233,7 @@ std::string gate_text(const GateResult& result, const GateReport& baseline, cons
                                                     "ratio", "why"}};
     for (const auto* r : rows)
       table.push_back({gate_verdict_name(r->verdict), r->baseline.variant, r->baseline.type,
-                       gate_n_label(r->baseline.n), r->baseline.mode, estimate_text(*r, result.rule, true),
+                       size_label(r->baseline.n), r->baseline.mode, estimate_text(*r, result.rule, true),
                        estimate_text(*r, result.rule, false), ratio_text(*r), r->why});
     std::vector<std::size_t> width(table.front().size(), 0);
     for (const auto& line : table)
@@ -306,7 +298,7 @@ std::string gate_junit(const GateResult& result) {
       f += c.status == "failure";
       s += c.status == "skipped";
     }
-    const std::string suite = std::get<0>(g) + " n=" + gate_n_label(std::get<1>(g)) + " " + std::get<2>(g);
+    const std::string suite = std::get<0>(g) + " n=" + size_label(std::get<1>(g)) + " " + std::get<2>(g);
     const std::string classname = "dotsweep." + result.command + "." + std::get<0>(g) + ".n" + std::to_string(std::get<1>(g)) + "." +
                                   std::get<2>(g);
     body += "  <testsuite name=\"" + xml(suite) + "\" tests=\"" + std::to_string(cases.size()) + "\" failures=\"" +
@@ -355,7 +347,7 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
     for (const auto* r : rows)
       md += "| " + std::string(fails_gate(r->verdict) ? "**" : "") + gate_verdict_name(r->verdict) +
             (fails_gate(r->verdict) ? "**" : "") + " | " + markdown_cell(r->baseline.variant) + " | " +
-            markdown_cell(r->baseline.type) + " | " + gate_n_label(r->baseline.n) + " | " + markdown_cell(r->baseline.mode) +
+            markdown_cell(r->baseline.type) + " | " + size_label(r->baseline.n) + " | " + markdown_cell(r->baseline.mode) +
             " | " + estimate_text(*r, result.rule, true) + " | " + estimate_text(*r, result.rule, false) + " | " +
             ratio_text(*r) + " | " + markdown_cell(r->why) + " |\n";
   }

@@ -11,9 +11,6 @@
 
 namespace dotsweep {
 
-// "2^28" for powers of two above 1, else the number.
-std::string gate_n_label(std::int64_t n);
-
 // One line, e.g. "gate: PASS, 398 SAME, 3 IMPROVED, 11 INCONCLUSIVE (2
 // throttled) of 412 rows compared (--only best,baselines)" or "gate: FAIL,
 // 1 REGRESSED: <variant> f32 n=2^28 cold +10.0%; ...". Failing rows are

@@ -123,7 +123,7 @@ std::string byte_figure(std::uint64_t bytes) {
 }
 
 std::string size_label(std::int64_t n) {
-  for (int k = 0; k < 40; ++k) {
+  for (int k = 1; k < 40; ++k) {
     const std::int64_t p = std::int64_t{1} << k;
     if (n == p) return "2^" + std::to_string(k);
     if (n > p && n - p <= 16 && k >= 10) return "2^" + std::to_string(k) + "+" + std::to_string(n - p);

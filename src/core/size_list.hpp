@@ -15,7 +15,7 @@ namespace dotsweep {
 std::vector<std::int64_t> parse_sizes(const std::string& text);
 // The default sweep: 2^12, 2^14, ..., 2^28, plus the awkward 1, 1000003 and 2^20+3.
 std::vector<std::int64_t> default_sizes();
-// "2^20", "2^20+3" or the plain number, for tables.
+// How every report prints n: "2^20", "2^20+3" or the plain number.
 std::string size_label(std::int64_t n);
 
 // Host memory a size holds while it is measured: both inputs in the widest

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/compare.hpp"
+#include "core/compare_markdown.hpp"
 #include "core/report_writer.hpp"
 #include "test_support.hpp"
 

@@ -55,13 +55,6 @@ std::size_t occurrences(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("gate report: n labels") {
-  CHECK(gate_n_label(268435456) == "2^28");
-  CHECK(gate_n_label(4096) == "2^12");
-  CHECK(gate_n_label(1) == "1");
-  CHECK(gate_n_label(1000003) == "1000003");
-}
-
 TEST_CASE("gate report: the verdict line names failing rows first and counts the rest") {
   const Fixture f;
   const GateResult result = f.run();

@@ -126,6 +126,8 @@ TEST_CASE("size labels") {
   CHECK(size_label(1000003) == "1000003");
   CHECK(size_label(p2(12)) == "2^12");
   CHECK(size_label(p2(28)) == "2^28");
+  CHECK(size_label(1) == "1");
+  CHECK(size_label(3) == "3");
   CHECK(size_label(p2(20) - 1) == "1048575");  // no "2^20-1" form
 }
 
