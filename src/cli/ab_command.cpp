@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "cli/option_checks.hpp"
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "cli/sweep_setup.hpp"
 #include "core/gate_report.hpp"
 #include "core/input_error.hpp"

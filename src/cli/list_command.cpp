@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "core/arch_features.hpp"
 #include "measure/compile_queue.hpp"
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "core/kernel_tree.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "dot_kernel_source.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "core/input_data.hpp"
 #include "core/input_error.hpp"
 #include "core/text_file.hpp"

@@ -1,6 +1,6 @@
 #include "cli/sweep_context.hpp"
 
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "core/sm_partition.hpp"
 #include "dotsweep_version.hpp"
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "cli/resume_options.hpp"
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "cli/sweep_context.hpp"
 #include "core/counter_rows.hpp"
 #include "core/input_error.hpp"

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <regex>
 
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 #include "core/input_error.hpp"
 #include "core/size_list.hpp"
 #include "core/space_plan.hpp"

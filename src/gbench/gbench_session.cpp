@@ -10,6 +10,7 @@
 #include "dot_kernel_source.hpp"
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"
+#include "gpu/cuda_stream.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 #include "gpu/nvrtc_includes.hpp"
@@ -34,18 +35,6 @@ constexpr StoppingRule kOneSample{1, 1, 100.0, 1e9};
 // leave): a handful of samples is enough for that and costs little.
 constexpr StoppingRule kCheckTiming{3, 3, 100.0, 1e9};
 
-class OwnedStream {
- public:
-  OwnedStream() { check_cuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
-  ~OwnedStream() { cudaStreamDestroy(stream_); }
-  OwnedStream(const OwnedStream&) = delete;
-  OwnedStream& operator=(const OwnedStream&) = delete;
-  cudaStream_t get() const { return stream_; }
-
- private:
-  cudaStream_t stream_ = nullptr;
-};
-
 // What the sweep's check said of one operation at one size.
 struct CheckOutcome {
   bool correct = false;
@@ -67,7 +56,7 @@ MeasureSettings check_settings() {
 // before the compile queue they were built from, and the stream goes last.
 struct GbenchSession::Gpu {
   DeviceInfo device;
-  OwnedStream stream;
+  Stream stream;
   NvrtcCompiler compiler;
   CompileQueue queue;
   std::vector<MeasuredOperation> operations;

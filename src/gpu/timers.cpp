@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "gpu/cuda_error.hpp"
-#include "gpu/harness_kernels.hpp"
 #include "gpu/result_probe.hpp"
 
 namespace dotsweep {
@@ -120,18 +119,12 @@ double EventPair::elapsed_us() const {
 }
 
 ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
-    : stream_(stream), flush_((2 * device.l2_bytes + (1 << 20)) / 16 * 16), sink_(1) {
-  // Touch the flush buffer once so its pages are mapped before the first sample.
-  check_cuda(cudaMemsetAsync(flush_.get(), 1, flush_.bytes(), stream_), "cudaMemsetAsync(flush buffer)");
-  check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-}
-
-void ColdTimer::flush_l2() { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_); }
+    : stream_(stream), eviction_(device.l2_bytes, stream) {}
 
 void ColdTimer::warm_up(DotOperation& operation, const DotInputs& inputs) { run_once(operation, inputs, stream_); }
 
 TimedSample ColdTimer::take_sample(DotOperation& operation, const DotInputs& inputs) {
-  flush_l2();
+  eviction_.evict(stream_);
   {
     HeldStream held(blocker_, stream_);
     events_.record_start(stream_);

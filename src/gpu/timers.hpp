@@ -16,6 +16,7 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
+#include "gpu/l2_eviction.hpp"
 #include "gpu/result_probe.hpp"
 #include "gpu/stream_blocker.hpp"
 
@@ -91,14 +92,10 @@ class ColdTimer {
   // One sample of the cold protocol: evict the L2, hold the stream, events
   // around one operation, release.
   TimedSample take_sample(DotOperation& operation, const DotInputs& inputs);
-  // Bytes the read flush streams through (at least twice the L2).
-  std::size_t flush_bytes() const { return flush_.bytes(); }
 
  private:
-  void flush_l2();
   cudaStream_t stream_;
-  DeviceBuffer<unsigned char> flush_;
-  DeviceBuffer<float> sink_;
+  L2Eviction eviction_;
   StreamBlocker blocker_;
   EventPair events_;
 };

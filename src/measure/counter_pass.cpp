@@ -6,7 +6,6 @@
 
 #include "core/element_type.hpp"
 #include "core/input_error.hpp"
-#include "gpu/harness_kernels.hpp"
 #include "gpu/cupti_range_profiler.hpp"
 
 namespace dotsweep {
@@ -36,8 +35,7 @@ CounterPass::CounterPass(const CuptiLoad& library, const DeviceInfo& device, cud
     // replay instead of kernel replay.
     const char* replay = std::getenv("DOTSWEEP_COUNTER_REPLAY");
     profiler_->use_user_replay(replay && std::string(replay) == "user");
-    flush_ = DeviceBuffer<unsigned char>((2 * l2_bytes_ + (1 << 20)) / 16 * 16);  // as the cold timer's
-    sink_ = DeviceBuffer<float>(1);
+    eviction_.emplace(l2_bytes_, stream_);
     return;
   }
   unavailable_status_ = why.status;
@@ -77,7 +75,7 @@ CuptiRangeProfiler::Pass CounterPass::pass_for(const MeasurementRecord& row, Mea
     const DotInputs previous = inputs.hot.back();
     pass.prepare = [&op, previous](cudaStream_t s) { op.operation->enqueue(previous, s); };
   } else if (!hot) {
-    pass.prepare = [this](cudaStream_t s) { launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), s); };
+    pass.prepare = [this](cudaStream_t s) { eviction_->evict(s); };
   }
   pass.enqueue = [&op, in](cudaStream_t s) { op.operation->enqueue(in, s); };
   return pass;

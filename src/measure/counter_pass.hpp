@@ -12,6 +12,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,7 @@
 #include "core/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
 #include "gpu/cupti_range_profiler.hpp"
-#include "gpu/device_buffer.hpp"
+#include "gpu/l2_eviction.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
 #include "measure/measured_operation.hpp"
@@ -111,8 +112,7 @@ class CounterPass {
   // The cold timer's L2 eviction, before a cold row's pass: a cold row's
   // counters must see the cold L2 its timing saw.
   std::size_t l2_bytes_ = 0;
-  DeviceBuffer<unsigned char> flush_;
-  DeviceBuffer<float> sink_;
+  std::optional<L2Eviction> eviction_;  // made when counters are collected
   bool failure_reported_ = false;  // one warning for failed passes, not one per row
   std::size_t profiled_rows_ = 0;
   double profile_seconds_ = 0;

@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "gpu/cuda_error.hpp"
-#include "gpu/harness_kernels.hpp"
 #include "gpu/result_probe.hpp"
 
 namespace dotsweep {
@@ -16,11 +15,7 @@ double seconds_between(std::chrono::steady_clock::time_point a, std::chrono::ste
 }  // namespace
 
 HostSyncTimer::HostSyncTimer(const DeviceInfo& device, cudaStream_t stream)
-    : stream_(stream), flush_((2 * device.l2_bytes + (1 << 20)) / 16 * 16), sink_(1) {
-  // As the cold timer's: at least twice the L2, its pages mapped before the first sample.
-  check_cuda(cudaMemsetAsync(flush_.get(), 1, flush_.bytes(), stream_), "cudaMemsetAsync(flush buffer)");
-  check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-}
+    : stream_(stream), eviction_(device.l2_bytes, stream) {}
 
 TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, bool flush_l2,
                                      const StoppingRule& rule_in) {
@@ -37,7 +32,7 @@ TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<
   std::size_t k = 0;
   while (!rule.should_stop(samples.us, seconds_between(start, std::chrono::steady_clock::now()))) {
     const DotInputs& inputs = slots[k++ % slots.size()];
-    if (flush_l2) launch_read_through(flush_.get(), flush_.bytes(), sink_.get(), stream_);
+    if (flush_l2) eviction_.evict(stream_);
     check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize(before sample)");
     const auto t0 = std::chrono::steady_clock::now();
     operation.enqueue(inputs, stream_);

@@ -18,6 +18,7 @@
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
+#include "gpu/l2_eviction.hpp"
 #include "gpu/timers.hpp"
 
 namespace dotsweep {
@@ -31,8 +32,7 @@ class HostSyncTimer {
 
  private:
   cudaStream_t stream_;
-  DeviceBuffer<unsigned char> flush_;
-  DeviceBuffer<float> sink_;
+  L2Eviction eviction_;
 };
 
 }  // namespace dotsweep

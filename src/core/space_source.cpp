@@ -1,4 +1,4 @@
-#include "cli/space_source.hpp"
+#include "core/space_source.hpp"
 
 #include "default_space.hpp"
 
