@@ -193,6 +193,7 @@ interrupt() {
       local wrong
       wrong=$(partial_mismatches "$dir" "$scratch/full")
       [[ -z $wrong ]] || fail "$name: best.csv's partial verdicts disagree with the rows: $wrong"
+      check_samples "$name (interrupted)" "$dir"
       ;;
   esac
   ((before < full)) || fail "$name: the interrupt came too late ($before of $full rows)"
