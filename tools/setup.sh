@@ -39,6 +39,8 @@ fi
 meson=.venv/bin/meson
 # matplotlib for tools/plot.py: the plots a sweep writes into its report and the plot test.
 .venv/bin/python -c 'import matplotlib' 2>/dev/null || .venv/bin/pip install -q matplotlib
+# NVBench's comparison script (nvbench-compare-legacy) for the test of `dotsweep export --nvbench`.
+.venv/bin/python -c 'import cuda.bench.scripts.nvbench_compare, tabulate, colorama, jsondiff' 2>/dev/null || .venv/bin/pip install -q 'cuda-bench[compare]'
 # nvdisasm for the Kahan SASS test (tests/unit/kernel_blocks_sass.cpp) where the toolkit ships none.
 if [[ ! -x $(dirname "$(command -v nvcc)")/nvdisasm ]] && ! compgen -G '.venv/lib/python3*/site-packages/nvidia/cu*/bin/nvdisasm' >/dev/null; then
   .venv/bin/pip install -q nvidia-cuda-nvdisasm

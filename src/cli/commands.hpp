@@ -63,6 +63,7 @@ struct ExportOptions {
   std::string header_path;
   std::string kernel_tuner_dir;      // empty: no Kernel Tuner files
   std::string mode = "cold";         // the timings the choice reads
+  std::string nvbench_path;          // empty: no NVBench JSON (core/nvbench_json.hpp)
 };
 // Exit 0; throws InputError (exit 2) for unreadable or unusable reports,
 // two reports answering for the same type and compute capability, or a

@@ -1,8 +1,9 @@
-// `dotsweep export REPORT... --header FILE [--kernel-tuner DIR] [--mode M]`:
-// the tuned tables of the reports (core/tuned_tables.hpp) as a C++ header
-// for include/dotsweep/dot.cuh and, optionally, as Kernel Tuner results
-// files. Everything is built and every destination checked before the first
-// byte is written, so bad input leaves nothing behind.
+// `dotsweep export REPORT... --header FILE [--kernel-tuner DIR] [--mode M]
+// [--nvbench FILE]`: the tuned tables of the reports (core/tuned_tables.hpp)
+// as a C++ header for include/dotsweep/dot.cuh and, optionally, as Kernel
+// Tuner results files; and/or one report in NVBench's JSON format.
+// Everything is built and every destination checked before the first byte is
+// written, so bad input leaves nothing behind.
 #include <cstdio>
 #include <filesystem>
 #include <system_error>
@@ -11,6 +12,7 @@
 #include "core/dispatch_header.hpp"
 #include "core/input_error.hpp"
 #include "core/kernel_tuner_results.hpp"
+#include "core/nvbench_json.hpp"
 #include "core/report_writer.hpp"
 
 namespace dotsweep {
@@ -41,27 +43,47 @@ void check_folder_destination(const std::string& path, const std::string& option
 
 int run_export(const ExportOptions& options) {
   if (options.reports.empty()) throw InputError("export needs at least one report (sweep.csv or .csv.gz)");
-  std::vector<ExportReport> reports;
-  for (const auto& path : options.reports) reports.push_back(read_export_report(path));
-  const TunedTables tables = tuned_tables(reports, options.mode);
-  const std::string header = dispatch_header_text(tables);
-  const std::vector<KernelTunerFile> kt_files =
-      options.kernel_tuner_dir.empty() ? std::vector<KernelTunerFile>{} : kernel_tuner_results(tables);
-  check_file_destination(options.header_path, "--header");
+  if (options.header_path.empty() && options.nvbench_path.empty())
+    throw InputError("export needs --header FILE (the C++ header) or --nvbench FILE (NVBench's JSON), or both");
+  if (options.header_path.empty() && !options.kernel_tuner_dir.empty())
+    throw InputError("--kernel-tuner goes with --header: both come from the tuned table");
+  if (!options.nvbench_path.empty() && options.reports.size() != 1)
+    throw InputError("--nvbench takes one report (NVBench's JSON describes one run); got " +
+                     std::to_string(options.reports.size()));
+  std::string header;
+  std::vector<KernelTunerFile> kt_files;
+  std::size_t ranges = 0, devices = 0;
+  if (!options.header_path.empty()) {
+    std::vector<ExportReport> reports;
+    for (const auto& path : options.reports) reports.push_back(read_export_report(path));
+    const TunedTables tables = tuned_tables(reports, options.mode);
+    header = dispatch_header_text(tables);
+    if (!options.kernel_tuner_dir.empty()) kt_files = kernel_tuner_results(tables);
+    for (const auto& device : tables.devices)
+      for (const auto& t : device.types) ranges += t.ranges.size();
+    devices = tables.devices.size();
+    check_file_destination(options.header_path, "--header");
+  }
+  const std::string nvbench =
+      options.nvbench_path.empty() ? "" : nvbench_json_text(read_records(options.reports.front()), options.reports.front());
   if (!options.kernel_tuner_dir.empty()) check_folder_destination(options.kernel_tuner_dir, "--kernel-tuner");
+  if (!options.nvbench_path.empty()) check_file_destination(options.nvbench_path, "--nvbench");
 
-  write_text_file(options.header_path, header);
+  if (!options.header_path.empty()) write_text_file(options.header_path, header);
   if (!options.kernel_tuner_dir.empty()) {
     std::error_code ec;
     fs::create_directory(options.kernel_tuner_dir, ec);
     if (ec) throw InputError("--kernel-tuner " + options.kernel_tuner_dir + ": cannot create it: " + ec.message());
     for (const auto& file : kt_files) write_text_file((fs::path(options.kernel_tuner_dir) / file.name).string(), file.text);
   }
-  std::size_t ranges = 0;
-  for (const auto& device : tables.devices)
-    for (const auto& t : device.types) ranges += t.ranges.size();
-  std::printf("dotsweep export: %zu ranges over %zu compute capabilities -> %s\n", ranges, tables.devices.size(),
-              options.header_path.c_str());
+  if (!options.nvbench_path.empty()) {
+    write_text_file(options.nvbench_path, nvbench);
+    std::printf("dotsweep export: %s in NVBench's JSON format -> %s\n", options.reports.front().c_str(),
+                options.nvbench_path.c_str());
+  }
+  if (!options.header_path.empty())
+    std::printf("dotsweep export: %zu ranges over %zu compute capabilities -> %s\n", ranges, devices,
+                options.header_path.c_str());
   return 0;
 }
 

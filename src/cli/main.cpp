@@ -131,12 +131,14 @@ int main(int argc, char** argv) {
       "export", "the tuned kernels per compute capability, type and size as a C++ header for "
                 "include/dotsweep/dot.cuh (and Kernel Tuner results files); no GPU needed");
   export_command->add_option("reports", export_options.reports, "sweep.csv or .csv.gz files, one GPU each")->required();
-  export_command->add_option("--header", export_options.header_path, "the C++ header to write")->required();
+  export_command->add_option("--header", export_options.header_path, "the C++ header to write");
   export_command->add_option("--kernel-tuner", export_options.kernel_tuner_dir,
                              "also write Kernel Tuner results files (dot_<type>.json) into this folder");
   export_command->add_option("--mode", export_options.mode, "the timings to choose from")
       ->check(CLI::IsMember({"cold", "hot"}))
       ->default_str("cold");
+  export_command->add_option("--nvbench", export_options.nvbench_path,
+                             "write one report in NVBench's JSON format, for its comparison scripts");
 
   dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);

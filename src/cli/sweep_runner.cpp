@@ -140,6 +140,7 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
           [&](const MeasurementRecord& row) {
             report.append(row);
             m.records.push_back(row);
+            m.records.back().raw_samples = {};  // on disk now; a long sweep need not hold them all
             progress.advance(row.variant + " n=" + size_label(row.n));
           },
           supervisor.hooks(s.env, s.device));

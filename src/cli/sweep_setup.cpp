@@ -13,6 +13,7 @@
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_naming.hpp"
+#include "core/samples_file.hpp"
 #include "core/search_strategy.hpp"
 #include "core/size_list.hpp"
 #include "core/text_file.hpp"
@@ -97,6 +98,12 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
     merge_counter_rows(csv.rows, read_resumable_csv(read_text_file(counters_path), counters_path).rows);
   else
     merge_counter_rows(csv.rows, {});
+  // Read now, before the GPU, so a damaged one is named before anything
+  // runs; the folder keeps the samples of the kept rows (ReportFolder).
+  const std::string samples_path = dir + "/" + kSamplesFile;
+  if (std::filesystem::exists(samples_path) && read_samples(samples_path).torn_tail)
+    std::fprintf(stderr, "dotsweep: warning: %s ended in a member cut short (the sweep was killed while writing it); "
+                 "its row is measured again\n", samples_path.c_str());
   if (csv.torn_tail)
     std::fprintf(stderr, "dotsweep: warning: %s ended in a row cut short (the sweep was killed while writing it); "
                  "that row is measured again\n", csv_path.c_str());

@@ -26,6 +26,14 @@ struct Environment {
   std::uint64_t seed = 0;        // input generator seed
 };
 
+// One timed sample as it was taken: time per launch, the SM clock read next
+// to it (0 = unknown), and whether it was dropped as throttled.
+struct RawSample {
+  double us = 0;
+  double sm_clock_mhz = 0;
+  bool throttled = false;
+};
+
 struct MeasurementRecord {
   std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
   // In its group's tie group (core/tie_group.hpp); empty unless correct and timed.
@@ -44,6 +52,10 @@ struct MeasurementRecord {
   std::size_t dropped_samples = 0;  // dropped as throttled
   std::optional<double> median_us, min_us, p25_us, p75_us, noise_pct;
   std::optional<double> ci_lo_us, ci_hi_us;  // distribution-free 95% interval of the median
+  // Every timed sample, throttled ones included, in the order taken. Not a
+  // sweep.csv column: the report folder keeps them in samples.csv.gz
+  // (core/samples_file.hpp); rows read back from a CSV have none.
+  std::vector<RawSample> raw_samples;
   std::optional<double> gbps, pct_peak, speedup_vs_cublas, speedup_vs_cub;
   std::optional<double> sm_clock_mhz;
   // NVML's view around the measurement (empty when NVML is unavailable).

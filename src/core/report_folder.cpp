@@ -30,6 +30,12 @@ std::string reopen_folder(const std::string& path, const std::vector<Measurement
   return path + "/sweep.csv";
 }
 
+// samples.csv.gz of a resumed folder: the samples of the kept rows only.
+std::string kept_samples(const std::string& path, const std::vector<MeasurementRecord>& kept) {
+  keep_samples_of(path + "/" + kSamplesFile, kept);
+  return path + "/" + kSamplesFile;
+}
+
 // counters.csv of a resumed folder: its rows are merged into `kept` already.
 std::string emptied_counter_rows(const std::string& path) {
   write_records(path + "/" + kCounterRowsFile, {});
@@ -86,19 +92,28 @@ void ReportFolder::require_free(const std::string& path) {
 }
 
 const std::vector<std::string>& report_file_names() {
-  static const std::vector<std::string> names{"sweep.csv", "best.csv", "summary.md", "context.json", kCounterRowsFile};
+  static const std::vector<std::string> names{"sweep.csv", "best.csv", "summary.md", "context.json", kCounterRowsFile, kSamplesFile};
   return names;
 }
 
 ReportFolder::ReportFolder(std::string path)
-    : path_(std::move(path)), csv_(claim_folder(path_)), counters_(path_ + "/" + kCounterRowsFile) {}
+    : path_(std::move(path)),
+      csv_(claim_folder(path_)),
+      counters_(path_ + "/" + kCounterRowsFile),
+      samples_(path_ + "/" + kSamplesFile) {}
 
 ReportFolder::ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept)
-    : path_(std::move(path)), csv_(reopen_folder(path_, kept)), counters_(emptied_counter_rows(path_)) {}
+    : path_(std::move(path)),
+      csv_(reopen_folder(path_, kept)),
+      counters_(emptied_counter_rows(path_)),
+      samples_(kept_samples(path_, kept)) {}
 
 void ReportFolder::write_context(const std::string& json_text) { write_text_file(path_ + "/context.json", json_text); }
 
-void ReportFolder::append(const MeasurementRecord& record) { csv_.append(record); }
+void ReportFolder::append(const MeasurementRecord& record) {
+  samples_.append(record);
+  csv_.append(record);
+}
 
 void ReportFolder::append_counters(const MeasurementRecord& record) { counters_.append(record); }
 

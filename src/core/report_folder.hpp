@@ -1,6 +1,8 @@
 // The one owner of a sweep's report folder and its files:
 //   sweep.csv     every row, appended and flushed as it is measured (a crash
 //                 loses nothing measured), rewritten ranked at the end;
+//   samples.csv.gz every timed sample of each row, appended as the row is
+//                 (core/samples_file.hpp);
 //   counters.csv  the counter pass's rows, appended as each size's pass ends,
 //                 merged into sweep.csv at the end (core/counter_rows.hpp);
 //   context.json  the environment, options and space (written at the start,
@@ -15,6 +17,7 @@
 #include "core/group_coverage.hpp"
 #include "core/record.hpp"
 #include "core/report_writer.hpp"
+#include "core/samples_file.hpp"
 
 namespace dotsweep {
 
@@ -27,8 +30,9 @@ class ReportFolder {
   // Continues the report in an existing folder (--resume): sweep.csv is
   // rewritten with `kept`, the rows of finished keys (core/resume_plan.hpp),
   // so a row cut short or a key with only some of its modes is gone before
-  // further rows are appended; `kept` already holds the counter rows
-  // (merge_counter_rows), so counters.csv starts empty again.
+  // further rows are appended, and samples.csv.gz keeps the samples of
+  // `kept` alone; `kept` already holds the counter rows (merge_counter_rows),
+  // so counters.csv starts empty again.
   ReportFolder(std::string path, const std::vector<MeasurementRecord>& kept);
   // The same refusal without creating anything, so a taken --out folder is
   // reported before the sweep looks for a GPU; also refuses an existing file
@@ -37,6 +41,8 @@ class ReportFolder {
 
   const std::string& path() const { return path_; }
   void write_context(const std::string& json_text);
+  // The row's samples to samples.csv.gz, then the row to sweep.csv: a row
+  // sweep.csv holds always has its samples on disk.
   void append(const MeasurementRecord& record);
   // A row of a size's counter pass, to counters.csv.
   void append_counters(const MeasurementRecord& record);
@@ -53,6 +59,7 @@ class ReportFolder {
   std::string path_;
   SweepCsvWriter csv_;
   SweepCsvWriter counters_;
+  SamplesWriter samples_;
 };
 
 // The files a report folder holds; a folder with any of them is taken.

@@ -112,23 +112,30 @@ bool StoppingRule::should_stop(const std::vector<double>& samples, double elapse
   return resolution_us > 0 && half_width <= resolution_us;
 }
 
-std::vector<double> drop_throttled(const std::vector<double>& samples_us,
-                                   const std::vector<double>& clocks_mhz, double fraction,
-                                   std::size_t& dropped) {
-  if (samples_us.size() != clocks_mhz.size())
-    throw std::invalid_argument("drop_throttled: one clock reading per sample expected");
-  dropped = 0;
+std::vector<bool> throttled_samples(const std::vector<double>& clocks_mhz, double fraction) {
   // The usual clock is the median of the known readings; unknown ones (<= 0,
   // the clock probe failed) would drag it down, and are kept since nothing
   // says they were throttled.
   std::vector<double> known;
   for (double c : clocks_mhz)
     if (c > 0) known.push_back(c);
-  if (known.empty()) return samples_us;
+  std::vector<bool> throttled(clocks_mhz.size(), false);
+  if (known.empty()) return throttled;
   const double threshold = fraction * quantile(known, 0.5);
+  for (std::size_t i = 0; i < clocks_mhz.size(); ++i) throttled[i] = clocks_mhz[i] > 0 && clocks_mhz[i] < threshold;
+  return throttled;
+}
+
+std::vector<double> drop_throttled(const std::vector<double>& samples_us,
+                                   const std::vector<double>& clocks_mhz, double fraction,
+                                   std::size_t& dropped) {
+  if (samples_us.size() != clocks_mhz.size())
+    throw std::invalid_argument("drop_throttled: one clock reading per sample expected");
+  const std::vector<bool> throttled = throttled_samples(clocks_mhz, fraction);
+  dropped = 0;
   std::vector<double> kept;
   for (std::size_t i = 0; i < samples_us.size(); ++i) {
-    if (clocks_mhz[i] > 0 && clocks_mhz[i] < threshold)
+    if (throttled[i])
       ++dropped;
     else
       kept.push_back(samples_us[i]);

@@ -57,9 +57,10 @@ struct StoppingRule {
   bool should_stop(const std::vector<double>& samples, double elapsed_seconds) const;
 };
 
-// Drops samples taken while the SM clock ran under `fraction` of the usual
-// (median) clock: a throttled sample answers a different question.
-// Returns the kept samples; `dropped` receives how many went.
+// Which samples were taken while the SM clock ran under `fraction` of the
+// usual (median) clock: a throttled sample answers a different question.
+std::vector<bool> throttled_samples(const std::vector<double>& clocks_mhz, double fraction);
+// The samples throttled_samples does not mark; `dropped` receives how many went.
 std::vector<double> drop_throttled(const std::vector<double>& samples_us,
                                    const std::vector<double>& clocks_mhz, double fraction,
                                    std::size_t& dropped);

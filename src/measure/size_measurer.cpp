@@ -40,6 +40,10 @@ void fill_timing(MeasurementRecord& record, const TimingSamples& timing, Element
   record.samples = s.samples;
   record.launches = timing.launches;
   record.dropped_samples = dropped;
+  const std::vector<bool> throttled = throttled_samples(timing.clock_mhz, kThrottleFraction);
+  record.raw_samples.clear();
+  for (std::size_t i = 0; i < timing.us.size(); ++i)
+    record.raw_samples.push_back({timing.us[i], timing.clock_mhz[i], throttled[i]});
   record.median_us = s.median;
   record.ci_lo_us = s.ci_lo;
   record.ci_hi_us = s.ci_hi;

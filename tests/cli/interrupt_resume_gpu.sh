@@ -2,7 +2,8 @@
 # Ctrl-C, a second Ctrl-C, SIGTERM and kill -9 in the middle of a sweep, each
 # followed by the resume: the resumed report must hold exactly the rows of an
 # uninterrupted sweep, each once, and the rows finished before the interrupt
-# unchanged. Needs a GPU (exit 77 without one).
+# unchanged, and samples.csv.gz holding each timed row's samples once. Needs
+# a GPU (exit 77 without one).
 # Usage: interrupt_resume_gpu.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1
@@ -74,6 +75,54 @@ for r in kept:
 PY
 }
 
+# DIR/samples.csv.gz (core/samples_file.hpp) against DIR/sweep.csv: one
+# samples line per timed row and none for another key, as many kept
+# (unthrottled) samples as its samples column, as many throttled as its
+# dropped_samples, its launches, and the median of the kept samples equal to
+# its median_us (both are made from the same doubles; 1e-9 relative allows
+# for the text). Prints "timed T" and then each mismatch.
+samples_mismatches() {
+  python3 - "$1" <<'PY'
+import csv, gzip, statistics, sys
+folder = sys.argv[1]
+rows = {(r["variant"], r["type"], r["n"], r["mode"]): r for r in csv.DictReader(open(folder + "/sweep.csv", newline=""))}
+timed = {k: r for k, r in rows.items() if r["median_us"] and int(r["samples"]) > 0}
+seen = {}
+with gzip.open(folder + "/samples.csv.gz", "rt", newline="") as f:
+    for line in csv.DictReader(f):
+        key = (line["variant"], line["type"], line["n"], line["mode"])
+        if key in seen: print(f"{key}: two samples lines")
+        seen[key] = line
+print(f"timed {len(timed)}")
+for key in sorted(set(seen) - set(timed)): print(f"{key}: samples but no timed row in sweep.csv")
+for key, r in sorted(timed.items()):
+    line = seen.get(key)
+    if line is None:
+        print(f"{key}: a timed row without samples")
+        continue
+    us = [float(v) for v in line["us"].split()]
+    throttled = [v == "1" for v in line["throttled"].split()]
+    clocks = line["sm_clock_mhz"].split()
+    kept = [u for u, t in zip(us, throttled) if not t]
+    if not (len(us) == len(throttled) == len(clocks)): print(f"{key}: lists of different lengths")
+    if len(kept) != int(r["samples"]): print(f"{key}: {len(kept)} kept samples, the row says {r['samples']}")
+    if len(us) - len(kept) != int(r["dropped_samples"]):
+        print(f"{key}: {len(us) - len(kept)} throttled, the row says {r['dropped_samples']} dropped")
+    if line["launches"] != r["launches"]: print(f"{key}: launches {line['launches']}, the row says {r['launches']}")
+    if kept and abs(statistics.median(kept) / float(r["median_us"]) - 1) > 1e-9:
+        print(f"{key}: median of the samples {statistics.median(kept)}, the row says {r['median_us']}")
+PY
+}
+check_samples() {  # check_samples NAME DIR
+  local out
+  out=$(samples_mismatches "$2")
+  if [[ $(wc -l <<<"$out") -eq 1 && $(head -n 1 <<<"$out") != "timed 0" ]]; then
+    echo "$1: samples.csv.gz matches sweep.csv ($(head -n 1 <<<"$out") rows)"
+  else
+    fail "$1: samples.csv.gz disagrees with sweep.csv: $(head -n 20 <<<"$out")"
+  fi
+}
+
 # Waits until DIR/sweep.csv holds at least N rows (the header is one line).
 wait_rows() {
   local dir=$1 n=$2
@@ -102,6 +151,7 @@ if [[ $status -ne 0 ]]; then
 fi
 full=$(rows "$scratch/full/sweep.csv")
 echo "reference sweep: $full rows (${args[*]})"
+check_samples reference "$scratch/full"
 
 # interrupt NAME SIGNALS...: starts a sweep, sends the signals once 20 rows
 # are in, and checks the exit and what was left; then runs the printed resume
@@ -143,6 +193,7 @@ interrupt() {
       local wrong
       wrong=$(partial_mismatches "$dir" "$scratch/full")
       [[ -z $wrong ]] || fail "$name: best.csv's partial verdicts disagree with the rows: $wrong"
+      check_samples "$name (interrupted)" "$dir"
       ;;
   esac
   ((before < full)) || fail "$name: the interrupt came too late ($before of $full rows)"
@@ -165,6 +216,7 @@ interrupt() {
   [[ $after -eq $full ]] || fail "$name: $after rows after the resume, want $full"
   [[ $(keys "$dir/sweep.csv") -eq $after ]] || fail "$name: repeated rows after the resume"
   ! grep -q ',partial$' "$dir/best.csv" || fail "$name: best.csv still has a partial group after the resume"
+  check_samples "$name" "$dir"
   grep -m1 '^resuming:' "$scratch/$name.resume.err"
   echo "$name: resumed to $after rows (reference $full)"
 }
