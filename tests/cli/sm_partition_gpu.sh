@@ -73,7 +73,9 @@ timed = [r for r in pr if r["gbps"] and r["pct_peak"]]
 check(timed and all(abs(float(r["pct_peak"]) - 100 * float(r["gbps"]) / ceiling) < 1e-3 * float(r["pct_peak"]) + 1e-9
                     for r in timed), "pct_peak on the partition is gbps over its read ceiling")
 summary = open(f"{d}/p16/summary.md").read()
-check(summary.startswith(f"Measured on a partition of 16 of the {gpu_sms} SMs"), "summary.md opens with the partition")
+opening = summary.split("## What to use")[0]
+check(summary.startswith("# dotsweep report: ") and f"Measured on a partition of 16 of the {gpu_sms} SMs" in opening,
+      "summary.md opens with the context and the partition")
 def grid(rs, grid_kind):
     return {int(r["grid_blocks"]) for r in rs if r["kind"] == "candidate" and r["grid"].startswith(grid_kind) and r["n"] == str(1 << 24)}
 gp, gw = grid(pr, "persistent"), grid(wr, "persistent")
