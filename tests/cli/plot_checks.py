@@ -25,7 +25,7 @@ saved = {}  # stem -> what the checks need of its figure
 
 def overprinted(fig):
     """Pairs of visible tick labels of one axis whose boxes overlap (checked
-    here, not by plot.py's own helper, so a broken helper cannot hide it)."""
+    here, not by plot.py's own function, so a broken one cannot hide it)."""
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     pairs = []
