@@ -3,15 +3,20 @@
 
   plot.py bandwidth CSV...          GB/s against n per variant family, with cuBLAS, CUB,
                                     the theoretical peak and the measured read ceiling
-  plot.py heatmap CSV               one axis pair (e.g. block x items) at one n and mode;
+  plot.py heatmap CSV               one axis pair (e.g. block x items) at one n;
                                     each cell the best median of that pair, annotated
   plot.py compare CSV...            bars per report of the best candidate's % of peak per
                                     size, and each report relative to the first
   plot.py gate BASELINE CURRENT...  current / baseline median per row with its 95% interval,
-                                    and the threshold lines
-  plot.py report DIR                the standard plots of a report folder (bandwidth per
-                                    mode, block x items heatmap at the largest n), written
-                                    into DIR: what `dotsweep` runs after a sweep
+                                    and the threshold lines: one panel per type and mode
+  plot.py report DIR                the standard plots of a report folder (bandwidth and
+                                    the block x items heatmap at the largest n, per type
+                                    and mode), written into DIR: what `dotsweep` runs
+                                    after a sweep
+
+bandwidth, heatmap and compare plot every element type and timing mode the input
+holds, one file each, unless --type or --mode picks one; each file name holds the
+type and mode (bandwidth_f32_cold.png).
 
 Inputs are sweep.csv or best.csv files, plain or gzipped (.csv.gz); one file may
 hold several reports (rows of one gpu and timestamp each). Every command takes
@@ -28,6 +33,9 @@ import re
 import sys
 
 AXES = ["block", "items", "vec", "grid", "reduce", "finish"]
+# Bytes per element of each type: GB/s counts 2 n of them (both inputs, read once).
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}
+TYPE_ORDER = ["f32", "f64", "f16", "bf16"]
 LIBRARIES = {"cublas": "cuBLAS", "cub": "CUB"}
 
 
@@ -146,16 +154,26 @@ def select(rows, mode, type_):
     return [r for r in rows if r["mode"] == mode and r["type"] == type_]
 
 
-def default_mode_type(rows, mode, type_):
+def type_key(type_):
+    return (TYPE_ORDER.index(type_) if type_ in TYPE_ORDER else len(TYPE_ORDER), type_)
+
+
+def modes_and_types(rows, mode, type_):
+    """The (mode, type) pairs the rows hold, cold before hot and f32, f64, f16,
+    bf16 first; only `mode` / `type_` when given (refused when absent)."""
     modes = sorted({r["mode"] for r in rows})
-    types = sorted({r["type"] for r in rows})
-    mode = mode or ("cold" if "cold" in modes else modes[0])
-    type_ = type_ or ("f32" if "f32" in types else types[0])
-    if mode not in modes:
+    types = sorted({r["type"] for r in rows}, key=type_key)
+    if mode is not None and mode not in modes:
         raise InputError(f"--mode {mode}: the input has only {', '.join(modes)}")
-    if type_ not in types:
+    if type_ is not None and type_ not in types:
         raise InputError(f"--type {type_}: the input has only {', '.join(types)}")
-    return mode, type_
+    held = {(r["mode"], r["type"]) for r in rows}
+    return [(m, t) for m in modes for t in types if (m, t) in held and mode in (None, m) and type_ in (None, t)]
+
+
+def bytes_label(type_):
+    size = ELEMENT_BYTES.get(type_)
+    return f"2 n x {size} bytes" if size else "2 n x element bytes"
 
 
 def best_by(rows, key):
@@ -194,12 +212,50 @@ class Output:
         self.written = []
 
     def save(self, fig, stem):
+        declutter_tick_labels(fig)
         os.makedirs(self.dir, exist_ok=True)
         for fmt in self.formats:
             path = os.path.join(self.dir, f"{stem}.{fmt}")
             fig.savefig(path, dpi=100, bbox_inches="tight")
             self.written.append(path)
         plt.close(fig)
+
+
+def label_boxes(axis, renderer):
+    """The visible, non-empty tick labels of an axis with their boxes on the canvas."""
+    return [(t, t.get_window_extent(renderer)) for t in axis.get_ticklabels()
+            if t.get_visible() and t.get_text()]
+
+
+def overlapping_tick_labels(fig):
+    """Pairs of tick labels of one axis whose boxes overlap: text printed over text."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    found = []
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            boxes = label_boxes(axis, renderer)
+            for i, (a, box_a) in enumerate(boxes):
+                for b, box_b in boxes[i + 1:]:
+                    if box_a.overlaps(box_b):
+                        found.append((a.get_text(), b.get_text()))
+    return found
+
+
+def declutter_tick_labels(fig, pad=2.0):
+    """Hides tick labels that would print over their neighbour, keeping the
+    largest values (the right / top end) first: log-2 size axes crowd at their
+    ends, and any fixed choice of ticks breaks at some figure width."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        for axis, lo, hi in ((ax.xaxis, "x0", "x1"), (ax.yaxis, "y0", "y1")):
+            kept = None
+            for text, box in sorted(label_boxes(axis, renderer), key=lambda tb: -getattr(tb[1], hi)):
+                if kept is not None and getattr(box, hi) + pad > getattr(kept, lo):
+                    text.set_visible(False)
+                else:
+                    kept = box
 
 
 def import_matplotlib():
@@ -272,7 +328,7 @@ def plot_bandwidth(report, mode, type_, axes, out, stem, linear):
         if p == 1:
             ax.set_ylim(0, (peak or ceiling or ax.get_ylim()[1]) * 1.05)
             ax.set_title("n >= 2^20, linear", fontsize=9)
-    axs[0][0].set_ylabel("GB/s (2 n x 4 bytes / median)")
+    axs[0][0].set_ylabel(f"GB/s ({bytes_label(type_)} / median)")
     axs[0][0].legend(fontsize=7, loc="upper left")
     fig.suptitle(f"{report.name}: best GB/s per family ({', '.join(axes)}), {type_} {mode}", fontsize=10)
     out.save(fig, stem)
@@ -285,9 +341,9 @@ def cmd_bandwidth(args, out):
     if bad:
         raise InputError(f"--family {args.family}: axes are {', '.join(AXES)}")
     for report in reports:
-        mode, type_ = default_mode_type(report.rows, args.mode, args.type)
-        stem = f"bandwidth_{mode}" + (f"_{report.slug}" if len(reports) > 1 else "")
-        plot_bandwidth(report, mode, type_, axes, out, stem, args.linear)
+        for mode, type_ in modes_and_types(report.rows, args.mode, args.type):
+            stem = f"bandwidth_{type_}_{mode}" + (f"_{report.slug}" if len(reports) > 1 else "")
+            plot_bandwidth(report, mode, type_, axes, out, stem, args.linear)
 
 
 # ---- heatmap ----
@@ -362,11 +418,17 @@ def cmd_heatmap(args, out):
     reports = load_reports(args.csv)
     n = parse_size(args.n) if args.n else None
     for report in reports:
-        mode, type_ = default_mode_type(report.rows, args.mode, args.type)
-        sizes = sorted({int(r["n"]) for r in select(report.rows, mode, type_)})
-        at = n if n is not None else sizes[-1]
-        stem = f"heatmap_{args.x}_{args.y}_{mode}_n{at}" + (f"_{report.slug}" if len(reports) > 1 else "")
-        plot_heatmap(report, mode, type_, at, args.x, args.y, out, stem)
+        pairs = modes_and_types(report.rows, args.mode, args.type)
+        if n is not None and (args.mode is None or args.type is None):
+            # Every type and mode holding candidates at n; the error names the sizes when none does.
+            held = [(m, t) for m, t in pairs if any(int(r["n"]) == n and r["kind"] == "candidate"
+                                                    for r in select(report.rows, m, t))]
+            pairs = held or pairs[:1]
+        for mode, type_ in pairs:
+            sizes = sorted({int(r["n"]) for r in select(report.rows, mode, type_)})
+            at = n if n is not None else sizes[-1]
+            stem = f"heatmap_{args.x}_{args.y}_{type_}_{mode}_n{at}" + (f"_{report.slug}" if len(reports) > 1 else "")
+            plot_heatmap(report, mode, type_, at, args.x, args.y, out, stem)
 
 
 # ---- compare ----
@@ -377,7 +439,11 @@ def cmd_compare(args, out):
     if len(reports) < 2:
         raise InputError("compare needs two or more reports (rows of one gpu and timestamp each); "
                          f"the inputs hold only {reports[0].name}")
-    mode, type_ = default_mode_type([r for rep in reports for r in rep.rows], args.mode, args.type)
+    for mode, type_ in modes_and_types([r for rep in reports for r in rep.rows], args.mode, args.type):
+        plot_compare(reports, mode, type_, out)
+
+
+def plot_compare(reports, mode, type_, out):
     best = []
     for rep in reports:
         rows = [r for r in select(rep.rows, mode, type_) if r["kind"] == "candidate"]
@@ -418,7 +484,7 @@ def cmd_compare(args, out):
     bottom.set_xticks(range(len(sizes)))
     bottom.set_xticklabels([size_label(n) for n in sizes], rotation=45)
     bottom.set_xlabel("n")
-    out.save(fig, f"compare_{mode}")
+    out.save(fig, f"compare_{type_}_{mode}")
 
 
 # ---- gate ----
@@ -433,28 +499,30 @@ def gate_rows(rows, only):
     return [r for r in rows if timed(r) and (r.get("tied_best") == "1" or r["variant"] in LIBRARIES)]
 
 
-def cmd_gate(args, out):
-    base_rows = read_rows(args.baseline)
-    key = lambda r: (r["variant"], r["type"], int(r["n"]), r["mode"])  # noqa: E731
-    baseline = {}
-    for r in base_rows:
-        baseline.setdefault(key(r), r)
-    threshold = args.threshold / 100.0
-    fig, ax = plt.subplots(figsize=(12, 5.5))
-    chosen = {key(r) for r in gate_rows(base_rows, args.only) if args.mode in (None, r["mode"])}
-    currents = [(path, {key(r): r for r in read_rows(path)}) for path in args.current]
-    for _, cur in currents:
-        chosen |= {k for k, r in cur.items() if k in baseline and r in gate_rows([r], args.only)
-                   and args.mode in (None, r["mode"])}
-    order = sorted((k for k in chosen if k in baseline and timed(baseline[k])), key=lambda k: (k[3], k[1], k[2], k[0]))
-    if not order:
-        raise InputError("no rows to plot: the baseline and current reports share no timed row")
-    # Each (mode, n) block gets one unit of width, its rows spread across it,
-    # so sizes with few rows stay as readable as those with many.
+def gate_points(order, baseline, cur, x_of, offset, threshold):
+    """(x, ratio, lo, hi, variant) per timed row of one current report."""
+    pts = []
+    for k in order:
+        r = cur.get(k)
+        if r is None or not timed(r):
+            continue
+        b = baseline[k]
+        ratio = num(r, "median_us") / num(b, "median_us")
+        lo = (num(r, "ci_lo_us") or num(r, "median_us")) / (num(b, "ci_hi_us") or num(b, "median_us"))
+        hi = (num(r, "ci_hi_us") or num(r, "median_us")) / (num(b, "ci_lo_us") or num(b, "median_us"))
+        pts.append((x_of[k] + offset, ratio, lo, hi, k[0]))
+    return pts
+
+
+def plot_gate_panel(ax, order, baseline, currents, threshold, args, legend):
+    """One (type, mode): the rows of each n spread across one unit of width,
+    so sizes with few rows stay as readable as those with many. Returns how
+    many points have their interval beyond the threshold."""
+    beyond = 0
     blocks = []
     for k in order:
-        if not blocks or blocks[-1][0] != (k[3], k[2]):
-            blocks.append(((k[3], k[2]), []))
+        if not blocks or blocks[-1][0] != k[2]:
+            blocks.append((k[2], []))
         blocks[-1][1].append(k)
     x_of = {}
     for b, (_, keys) in enumerate(blocks):
@@ -462,46 +530,80 @@ def cmd_gate(args, out):
             x_of[k] = b - 0.4 + 0.8 * (j + 0.5) / len(keys)
     for c, (path, cur) in enumerate(currents):
         offset = (c - (len(currents) - 1) / 2) * 0.8 / max(1, len(order)) * len(blocks) / 2
-        pts = []
-        for k in order:
-            r = cur.get(k)
-            if r is None or not timed(r):
-                continue
-            b = baseline[k]
-            ratio = num(r, "median_us") / num(b, "median_us")
-            lo = (num(r, "ci_lo_us") or num(r, "median_us")) / (num(b, "ci_hi_us") or num(b, "median_us"))
-            hi = (num(r, "ci_hi_us") or num(r, "median_us")) / (num(b, "ci_lo_us") or num(b, "median_us"))
-            pts.append((x_of[k] + offset, ratio, lo, hi, k[0]))
-        if not pts:
-            continue
+        pts = gate_points(order, baseline, cur, x_of, offset, threshold)
         slow = [p for p in pts if p[2] > 1 + threshold]
         fast = [p for p in pts if p[3] < 1 - threshold]
         rest = [p for p in pts if p not in slow and p not in fast]
         name = os.path.basename(path)
-        for group, color, label in ((rest, f"C{c}", name), (slow, "tab:red", f"{name}: interval above +{args.threshold:g}%"),
+        for group, color, label in ((rest, f"C{c}", name),
+                                    (slow, "tab:red", f"{name}: interval above +{args.threshold:g}%"),
                                     (fast, "tab:green", f"{name}: interval below -{args.threshold:g}%")):
             if group:
-                ax.errorbar([p[0] for p in group], [p[1] for p in group],
-                            yerr=[[p[1] - p[2] for p in group], [p[3] - p[1] for p in group]],
-                            fmt="o", ms=3, lw=0.8, capsize=1.5, color=color, label=label)
-        for p in slow + fast:  # name the rows beyond the threshold
-            ax.annotate(LIBRARIES.get(p[4], p[4]), (p[0], p[1]), xytext=(4, 0), textcoords="offset points",
-                        fontsize=7, va="center")
+                handle = ax.errorbar([p[0] for p in group], [p[1] for p in group],
+                                     yerr=[[p[1] - p[2] for p in group], [p[3] - p[1] for p in group]],
+                                     fmt="o", ms=3, lw=0.8, capsize=1.5, color=color)
+                legend.setdefault(label, handle)
+        beyond += len(slow) + len(fast)
+        for p in slow + fast:  # the libraries by name; kernel ids are too long to print beside a point
+            if p[4] in LIBRARIES:
+                ax.annotate(LIBRARIES[p[4]], (p[0], p[1]), xytext=(4, 0), textcoords="offset points",
+                            fontsize=6, va="center")
     ax.axhline(1.0, color="k", lw=0.8)
-    for y, label in ((1 + threshold, f"+{args.threshold:g}% threshold"), (1 - threshold, f"-{args.threshold:g}%")):
-        ax.axhline(y, color="tab:red", lw=0.8, ls="--", label=label)
-    several_modes = len({k[3] for k in order}) > 1
+    for y in (1 + threshold, 1 - threshold):
+        legend.setdefault(f"±{args.threshold:g}% threshold", ax.axhline(y, color="tab:red", lw=0.8, ls="--"))
     for b in range(1, len(blocks)):
         ax.axvline(b - 0.5, color="gray", lw=0.4, alpha=0.5)
     ax.set_xticks(range(len(blocks)))
-    ax.set_xticklabels([f"{size_label(n)}\n{mode}" if several_modes else size_label(n) for (mode, n), _ in blocks],
-                       fontsize=8)
+    ax.set_xticklabels([size_label(n) for n, _ in blocks], fontsize=7)
+    ax.tick_params(axis="y", labelsize=7)
     ax.set_xlim(-0.5, len(blocks) - 0.5)
-    ax.set_ylabel("current / baseline median (95% interval)")
-    ax.set_xlabel(f"rows ({args.only}: {len(order)}), grouped by n")
-    ax.set_title(f"Per-row ratio against {os.path.basename(args.baseline)}", fontsize=10)
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(fontsize=7, loc="upper right")
+    return beyond
+
+
+def cmd_gate(args, out):
+    base_rows = read_rows(args.baseline)
+    key = lambda r: (r["variant"], r["type"], int(r["n"]), r["mode"])  # noqa: E731
+    baseline = {}
+    for r in base_rows:
+        baseline.setdefault(key(r), r)
+    threshold = args.threshold / 100.0
+    chosen = {key(r) for r in gate_rows(base_rows, args.only) if args.mode in (None, r["mode"])}
+    currents = [(path, {key(r): r for r in read_rows(path)}) for path in args.current]
+    for _, cur in currents:
+        chosen |= {k for k, r in cur.items() if k in baseline and r in gate_rows([r], args.only)
+                   and args.mode in (None, r["mode"])}
+    # Rows timed in the baseline and held by a current report: the ones with a ratio.
+    rows = [k for k in chosen if k in baseline and timed(baseline[k]) and any(k in cur for _, cur in currents)]
+    if not rows:
+        raise InputError("no rows to plot: the baseline and current reports share no timed row")
+    # One panel per (type, mode): a full report's 100-odd (type, n, mode)
+    # groups on one axis print their labels over each other.
+    types = sorted({k[1] for k in rows}, key=type_key)
+    modes = sorted({k[3] for k in rows})
+    fig, axs = plt.subplots(len(types), len(modes), figsize=(7.5 * len(modes), 2.6 * len(types) + 1.2),
+                            squeeze=False)
+    legend = {}
+    for i, type_ in enumerate(types):
+        for j, mode in enumerate(modes):
+            ax = axs[i][j]
+            order = sorted((k for k in rows if k[1] == type_ and k[3] == mode), key=lambda k: (k[2], k[0]))
+            if not order:
+                ax.set_title(f"{type_} {mode}: no rows", fontsize=8)
+                ax.set_axis_off()
+                continue
+            beyond = plot_gate_panel(ax, order, baseline, currents, threshold, args, legend)
+            ax.set_title(f"{type_} {mode}: {len(order)} rows, {beyond} intervals beyond ±{args.threshold:g}%",
+                         fontsize=8)
+            if j == 0:
+                ax.set_ylabel("current / baseline", fontsize=8)
+            if i == len(types) - 1:
+                ax.set_xlabel("n", fontsize=8)
+    fig.suptitle(f"Per-row ratio of the median against {os.path.basename(args.baseline)} (95% interval), "
+                 f"rows: {args.only}, {len(rows)} in all", fontsize=10)
+    fig.legend(list(legend.values()), list(legend.keys()), fontsize=7, loc="lower center",
+               ncol=min(4, len(legend)), bbox_to_anchor=(0.5, -0.02))
+    fig.tight_layout(rect=(0, 0.04, 1, 0.97))
     out.save(fig, "gate")
 
 
@@ -517,15 +619,13 @@ def cmd_report(args, out):
     rows = read_rows(path)
     out.dir = args.out or folder
     for report in split_reports(rows):
-        for mode in sorted({r["mode"] for r in report.rows}):
-            for type_ in sorted({r["type"] for r in report.rows if r["mode"] == mode}):
-                suffix = "" if type_ == "f32" else f"_{type_}"
-                plot_bandwidth(report, mode, type_, ["finish", "vec"], out, f"bandwidth_{mode}{suffix}", False)
-                sizes = sorted({int(r["n"]) for r in select(report.rows, mode, type_) if timed(r)
-                                and r["kind"] == "candidate"})
-                if sizes:
-                    plot_heatmap(report, mode, type_, sizes[-1], "block", "items", out,
-                                 f"heatmap_block_items_{mode}{suffix}_n{sizes[-1]}")
+        for mode, type_ in modes_and_types(report.rows, None, None):
+            plot_bandwidth(report, mode, type_, ["finish", "vec"], out, f"bandwidth_{type_}_{mode}", False)
+            sizes = sorted({int(r["n"]) for r in select(report.rows, mode, type_) if timed(r)
+                            and r["kind"] == "candidate"})
+            if sizes:
+                plot_heatmap(report, mode, type_, sizes[-1], "block", "items", out,
+                             f"heatmap_block_items_{type_}_{mode}_n{sizes[-1]}")
 
 
 # ---- command line ----
@@ -543,8 +643,8 @@ def main(argv=None):
 
     p = common(sub.add_parser("bandwidth", help="GB/s against n per variant family"))
     p.add_argument("csv", nargs="+")
-    p.add_argument("--mode", help="cold or hot (default: cold when present)")
-    p.add_argument("--type", help="element type (default f32)")
+    p.add_argument("--mode", help="cold or hot (default: every mode)")
+    p.add_argument("--type", help="element type (default: every type)")
     p.add_argument("--family", default="finish,vec", help="axes that name a family (default finish,vec)")
     p.add_argument("--linear", action="store_true", help="linear GB/s axis (default log)")
 

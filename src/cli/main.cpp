@@ -13,6 +13,7 @@
 #include "cli/option_checks.hpp"
 #include "cli/resume_options.hpp"
 #include "cli/sweep_runner.hpp"
+#include "cli/report_command.hpp"
 #include "core/counter_metrics.hpp"
 #include "core/input_error.hpp"
 #include "core/size_list.hpp"
@@ -155,6 +156,11 @@ int main(int argc, char** argv) {
       "ab", "time the variants compiled from two kernel trees alternately in one process; exit 1 when B is slower");
   dotsweep::add_ab_options(*ab_command, ab);
 
+  dotsweep::ReportOptions report;
+  CLI::App* report_command = app.add_subcommand(
+      "report", "re-render a report's best.csv, summary.md and plots from its sweep.csv and context.json; no GPU needed");
+  dotsweep::add_report_options(*report_command, report);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {
@@ -183,6 +189,7 @@ int main(int argc, char** argv) {
     if (*ab_command) return dotsweep::run_ab_command(ab);
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
+    if (*report_command) return dotsweep::run_report_command(report);
     const auto given = [&](const char* name) { return app.count(name) + sweep_command->count(name) > 0; };
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);

@@ -35,6 +35,7 @@
 #include "core/search_strategy.hpp"
 #include "core/sm_partition.hpp"
 #include "core/size_list.hpp"
+#include "core/summary_context.hpp"
 #include "core/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
@@ -165,12 +166,10 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
   merge_counter_rows(m.records, m.counter_rows);
-  const std::string preamble =
-      s.device.partition ? partition_summary_note(*s.device.partition, s.device.name, s.env.peak_gbps) : "";
+  // summary.md's opening and closing come from context.json, as `dotsweep report` renders them.
+  context["command"] = options.command_line;
   const std::string summary =
-      report.finish(m.records, options.top, m.planned, preamble,
-                    rejections_markdown(s.plan, s.space.configs.size(),
-                                        s.device.name + " (sm_" + std::to_string(s.device.arch()) + ")"));
+      report.finish(m.records, options.top, m.planned, summary_opening(context), summary_closing(context));
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context["run"] = {{"wall_seconds", wall},
                     {"compile_seconds", compile_queue.compile_seconds()},
@@ -180,6 +179,7 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                     {"cubins_from_cache", compile_queue.from_cache()},
                     {"peak_device_memory_bytes", measurer.peak_device_bytes()},
                     {"rows", m.records.size()},
+                    {"planned_candidates", m.planned},
                     {"completed", m.exit_status == 0},
                     {"interrupted", m.interrupted}};
   context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run

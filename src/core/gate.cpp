@@ -68,6 +68,10 @@ std::set<RowKey> tied_rows(const GateReport& report) {
 
 }  // namespace
 
+double default_noise_floor_us(const GateRule& rule, double baseline_median_us) {
+  return rule.min_gap_us + rule.min_gap_pct / 100.0 * baseline_median_us;
+}
+
 GateScope parse_gate_scope(const std::string& text) {
   GateScope scope{false, false, false};
   std::size_t start = 0;
@@ -271,7 +275,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     row.ratio = cur.median / base->median;
     f.change = row.ratio - 1.0;
     f.over_threshold = std::abs(f.change) > rule.threshold_pct / 100.0;
-    row.floor_us = rule.min_gap_us + rule.min_gap_pct / 100.0 * base->median;
+    row.floor_us = default_noise_floor_us(rule, base->median);
     if (rule.noise) {
       if (const auto spread = floor_spread(*rule.noise, baseline)) {
         row.floor_us = calibrated_floor_us(base->median, spread->spread);

@@ -79,6 +79,11 @@ struct GateScope {
   bool baselines = true;   // kind = baseline: cuBLAS, CUB, the seed kernel
   bool all = false;        // every row
 };
+// The default noise floor for a row whose baseline median is `baseline_median_us`:
+// min_gap_us + min_gap_pct% of it. Two runs' figures closer than this are
+// within the run-to-run noise the gate allows (summary.md says so too).
+double default_noise_floor_us(const GateRule& rule, double baseline_median_us);
+
 // "best", "baselines", "all", or a comma list ("best,baselines" is the
 // default). Throws InputError naming the word it does not know.
 GateScope parse_gate_scope(const std::string& text);

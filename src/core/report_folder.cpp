@@ -10,6 +10,7 @@
 #include "core/counter_rows.hpp"
 #include "core/input_error.hpp"
 #include "core/ranking.hpp"
+#include "core/what_to_use.hpp"
 
 namespace dotsweep {
 
@@ -123,7 +124,8 @@ std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int to
   write_records(path_ + "/sweep.csv", records);
   const auto partial = partial_groups(records, planned);
   write_best_csv(path_ + "/best.csv", best_per_group(records, partial));
-  std::string summary = (preamble.empty() ? "" : preamble + "\n") + summary_markdown(records, top, partial);
+  std::string summary = (preamble.empty() ? "" : preamble + "\n") + what_to_use_markdown(what_to_use(records, partial));
+  summary += (summary.empty() ? "" : "\n") + summary_markdown(records, top, partial);
   if (!appendix.empty()) summary += "\n\n" + appendix;
   write_text_file(path_ + "/summary.md", summary + "\n");
   return summary;

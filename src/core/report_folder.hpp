@@ -47,7 +47,8 @@ class ReportFolder {
   // A row of a size's counter pass, to counters.csv.
   void append_counters(const MeasurementRecord& record);
   // Ranks `records` (this run's rows), rewrites sweep.csv with them, writes
-  // best.csv and summary.md (top `top` rows per group); returns the summary.
+  // best.csv and summary.md (the what-to-use table of core/what_to_use.hpp,
+  // then the top `top` rows per group); returns the summary.
   // `planned`: candidates per type the sweep measures at every size; a group
   // with fewer rows is one the sweep stopped inside (core/group_coverage.hpp).
   // `preamble` opens summary.md (and the returned summary) when not empty;

@@ -11,6 +11,7 @@
 
 #include "core/counter_witness.hpp"
 #include "core/csv.hpp"
+#include "core/gate.hpp"
 #include "core/input_error.hpp"
 #include "core/markdown_text.hpp"
 #include "core/ranking.hpp"
@@ -126,6 +127,17 @@ std::string margin_text(const MeasurementRecord& winner, const MeasurementRecord
   return text;
 }
 
+// "; within the run-to-run noise ..." when the winner's interval and the next
+// row's are no more than the gate's default noise floor apart: disjoint in
+// this run, but back-to-back runs move rows that far (docs/gate.md).
+std::string noise_note(const MeasurementRecord& winner, const MeasurementRecord& next) {
+  const double apart = median_interval_of(next)->lo - median_interval_of(winner)->hi;
+  const double floor = default_noise_floor_us(GateRule{}, *next.median_us);
+  if (apart > floor) return "";
+  return ", " + fixed_or_dash(apart, 2) + " us apart: within the run-to-run noise, the gate's floor here is " +
+         fixed_or_dash(floor, 2) + " us";
+}
+
 // The line under a group's table: a winner only when no other row's interval
 // reaches the fastest row's, and never in a group the sweep stopped inside.
 std::string verdict_line(const GroupStanding& standing, const std::optional<GroupCoverage>& partial) {
@@ -139,7 +151,8 @@ std::string verdict_line(const GroupStanding& standing, const std::optional<Grou
     if (standing.by_median.size() == 1) return "winner: " + markdown_cell(fastest.variant) + " (the only timed row)\n";
     const auto& next = *standing.by_median[1];
     return "winner: " + markdown_cell(fastest.variant) + ", " + margin_text(fastest, next) +
-           " faster than the next row, " + markdown_cell(next.variant) + " (intervals disjoint)\n";
+           " faster than the next row, " + markdown_cell(next.variant) + " (intervals disjoint" +
+           noise_note(fastest, next) + ")\n";
   }
   std::vector<std::string> ids;
   for (const auto* r : standing.tie_group) ids.push_back(r->variant);

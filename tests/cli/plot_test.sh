@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# tools/plot.py on the committed compare fixtures: every subcommand writes its
-# files (PNG and SVG), the report subcommand fills a report folder, and bad
+# tools/plot.py on the committed compare and plot fixtures: every subcommand
+# writes its files (PNG and SVG), the report subcommand fills a report folder
+# with every type and mode, the figures pass tests/cli/plot_checks.py, and bad
 # input is one line with exit 2. Skips (77) when matplotlib is not importable.
-# Usage: plot_test.sh SOURCE_ROOT
+# Usage: plot_test.sh SOURCE_ROOT [figures]   (figures: only the report of every
+# type and mode and plot_checks.py, the slow part, a test of its own)
 set -u
 root=$1
 python=$root/.venv/bin/python
@@ -37,20 +39,44 @@ expect_files() {  # expect_files FILE... -- ARGS...
   echo "ok: plot.py $1: ${files[*]##*/}"
 }
 
+cut=$root/tests/fixtures/plots/h200-cut.csv.gz
+if [[ ${2:-} == figures ]]; then
+  # report on every type and mode: one bandwidth plot and one heatmap each, the type in every name.
+  mkdir "$scratch/full" && cp "$cut" "$scratch/full/sweep.csv.gz"
+  want=()
+  for mode in cold hot; do
+    for type in f32 f64 f16 bf16; do
+      want+=("$scratch/full/bandwidth_${type}_${mode}.png" "$scratch/full/heatmap_block_items_${type}_${mode}_n268435456.png")
+    done
+  done
+  expect_files "${want[@]}" -- report "$scratch/full"
+  [[ $(ls "$scratch/full"/*.png | wc -l) -eq 16 ]] || fail "report: want 16 PNGs, got $(ls "$scratch/full"/*.png | wc -l)"
+
+  # What the files cannot show: bytes per element in the labels, no tick label
+  # printed over another, every type and mode from each command, a gate plot of
+  # a full report in one panel per type and mode (tests/cli/plot_checks.py).
+  if "$python" "$root/tests/cli/plot_checks.py" "$root" "$cut" "$scratch/checks" >"$scratch/checks.log" 2>&1; then
+    echo "ok: plot_checks.py ($(grep -c '^ok:' "$scratch/checks.log") checks)"
+  else
+    fail "plot_checks.py:"; grep -v '^ok:' "$scratch/checks.log"
+  fi
+  exit $((failures > 0))
+fi
+
 out=$scratch/plots
-expect_files "$out/bandwidth_cold.png" "$out/bandwidth_cold.svg" -- \
+expect_files "$out/bandwidth_f32_cold.png" "$out/bandwidth_f32_cold.svg" -- \
   bandwidth "$fixtures/h200_run1.csv" --out "$out" --format png,svg
-expect_files "$out/heatmap_block_items_cold_n268435456.png" -- \
+expect_files "$out/heatmap_block_items_f32_cold_n268435456.png" -- \
   heatmap "$fixtures/h200_run1.csv" --n '2^28' --out "$out"
-expect_files "$out/heatmap_vec_finish_cold_n1048576.svg" -- \
+expect_files "$out/heatmap_vec_finish_f32_cold_n1048576.svg" -- \
   heatmap "$fixtures/h200_run2.csv" --n 1048576 --x vec --y finish --out "$out" --format svg
-expect_files "$out/compare_cold.png" -- \
+expect_files "$out/compare_f32_cold.png" -- \
   compare "$fixtures/h200_run1.csv" "$fixtures/h200_run2.csv" "$fixtures/synthetic_h100.csv" --out "$out"
 expect_files "$out/gate.png" -- gate "$fixtures/h200_run1.csv" "$fixtures/h200_run2.csv" --out "$out"
 
 # report: what dotsweep runs after a sweep, into the report folder itself.
 mkdir "$scratch/report" && gzip -c "$fixtures/h200_run1.csv" >"$scratch/report/sweep.csv.gz"
-expect_files "$scratch/report/bandwidth_cold.png" "$scratch/report/heatmap_block_items_cold_n268435456.png" -- \
+expect_files "$scratch/report/bandwidth_f32_cold.png" "$scratch/report/heatmap_block_items_f32_cold_n268435456.png" -- \
   report "$scratch/report"
 
 expect_error() {  # expect_error PATTERN -- ARGS...

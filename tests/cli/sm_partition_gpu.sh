@@ -40,6 +40,13 @@ args=(--space "$scratch/partition.toml" --sizes "4096,2^24" --mode "cold,hot" --
 "$dotsweep" "${args[@]}" --out "$scratch/all" >/dev/null 2>"$scratch/all.err" || { fail "whole GPU: exit $?"; cat "$scratch/all.err"; }
 "$dotsweep" "${args[@]}" --sms 16 --out "$scratch/p16" >/dev/null 2>"$scratch/p16.err" || { fail "--sms 16: exit $?"; cat "$scratch/p16.err"; }
 
+# `dotsweep report` renders the sweep's own files again from its sweep.csv and context.json.
+DOTSWEEP_NO_PLOTS=1 "$dotsweep" report "$scratch/p16" -o "$scratch/p16-again" >/dev/null 2>"$scratch/again.err" ||
+  { fail "report of the --sms 16 sweep: exit $?"; cat "$scratch/again.err"; }
+for f in summary.md best.csv; do
+  cmp -s "$scratch/p16/$f" "$scratch/p16-again/$f" || fail "dotsweep report of the --sms 16 sweep: $f differs from the sweep's"
+done
+
 python3 - "$scratch" <<'PY' || fail "the partition checks above"
 import csv, json, sys
 d = sys.argv[1]
@@ -73,7 +80,12 @@ timed = [r for r in pr if r["gbps"] and r["pct_peak"]]
 check(timed and all(abs(float(r["pct_peak"]) - 100 * float(r["gbps"]) / ceiling) < 1e-3 * float(r["pct_peak"]) + 1e-9
                     for r in timed), "pct_peak on the partition is gbps over its read ceiling")
 summary = open(f"{d}/p16/summary.md").read()
-check(summary.startswith(f"Measured on a partition of 16 of the {gpu_sms} SMs"), "summary.md opens with the partition")
+opening = summary.split("## What to use")[0]
+check(summary.startswith("# dotsweep report: ") and f"Measured on a partition of 16 of the {gpu_sms} SMs" in opening,
+      "summary.md opens with the context and the partition")
+check("--sms" in part.get("command", []) and "| command | `" in opening and "--sms 16" in opening,
+      "context.json records the command as typed, and summary.md shows it")
+check(part.get("run", {}).get("planned_candidates") == {"f32": 2}, "context.json records the 2 planned candidates")
 def grid(rs, grid_kind):
     return {int(r["grid_blocks"]) for r in rs if r["kind"] == "candidate" and r["grid"].startswith(grid_kind) and r["n"] == str(1 << 24)}
 gp, gw = grid(pr, "persistent"), grid(wr, "persistent")

@@ -271,8 +271,17 @@ TEST_CASE("summary markdown: intervals, speedup intervals and a winner line") {
   CHECK(contains(md, "| 3 |  | cublas | 482.00 [481.00, 484.00] | — | — | 1.00x [0.99, 1.01] |"));
   // 480/470 - 1 = 2.13%, [479/471 - 1, 481/469 - 1] = [1.70%, 2.56%].
   CHECK(line_starting(md, "winner:") ==
-        "winner: fast, 2.13% [1.70%, 2.56%] faster than the next row, mid (intervals disjoint)");
+        "winner: fast, 2.13% [1.70%, 2.56%] faster than the next row, mid (intervals disjoint, 8.00 us apart: "
+              "within the run-to-run noise, the gate's floor here is 16.40 us)");
   CHECK_FALSE(contains(md, "no single winner"));
+}
+
+TEST_CASE("summary markdown: a winner further ahead than the gate's noise floor has no noise note") {
+  // 9.8 us apart against a floor of 2 us + 3% of 20 = 2.6 us.
+  std::vector<MeasurementRecord> rs = {timed("fast", 9.9, 10.0, 10.1, 1 << 20), timed("slow", 19.9, 20.0, 20.1, 1 << 20)};
+  rank_records(rs);
+  CHECK(line_starting(summary_markdown(rs, 5), "winner:") ==
+        "winner: fast, 100.00% [97.03%, 103.03%] faster than the next row, slow (intervals disjoint)");
 }
 
 TEST_CASE("summary markdown: overlapping intervals name no winner") {

@@ -1,0 +1,97 @@
+#include "cli/report_command.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/report_plots.hpp"
+#include "core/input_error.hpp"
+#include "core/report_folder.hpp"
+#include "core/report_writer.hpp"
+#include "core/summary_context.hpp"
+#include "core/text_file.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// The sweep.csv of a report folder: plain, else gzipped.
+std::string sweep_csv_in(const std::string& folder) {
+  const fs::path plain = fs::path(folder) / "sweep.csv";
+  const fs::path gzipped = fs::path(folder) / "sweep.csv.gz";
+  std::error_code ec;
+  if (fs::is_regular_file(plain, ec)) return plain.string();
+  if (fs::is_regular_file(gzipped, ec)) return gzipped.string();
+  throw InputError("report: '" + folder + "' holds no sweep.csv (or sweep.csv.gz); pass a report folder or a sweep.csv");
+}
+
+nlohmann::json read_context(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec))
+    throw InputError("report: no context.json at '" + path + "'; pass --context FILE");
+  try {
+    return nlohmann::json::parse(read_text_file(path));
+  } catch (const nlohmann::json::parse_error&) {
+    throw InputError("report: '" + path + "' is not JSON; pass the report's context.json with --context FILE");
+  }
+}
+
+}  // namespace
+
+void add_report_options(CLI::App& command, ReportOptions& o) {
+  command.add_option("input", o.input, "a report folder, or a sweep.csv / .csv.gz")->required();
+  command.add_option("-o,--out", o.out_dir, "the folder to write the report into, new or empty")->required();
+  command.add_option("--context", o.context_path,
+                     "the report's context.json (default: context.json beside a sweep.csv, NAME.context.json beside "
+                     "NAME.csv.gz)");
+  command.add_option("--top", o.top, "variants per group in summary.md")->default_val(o.top);
+}
+
+std::string report_context_path(const std::string& csv_path) {
+  const fs::path path(csv_path);
+  const std::string name = path.filename().string();
+  if (name == "sweep.csv" || name == "sweep.csv.gz") return (path.parent_path() / "context.json").string();
+  for (const char* tail : {".csv.gz", ".csv"})
+    if (ends_with(name, tail))
+      return (path.parent_path() / (name.substr(0, name.size() - std::string(tail).size()) + ".context.json")).string();
+  throw InputError("report: '" + csv_path + "' is not a .csv or .csv.gz file; pass a report folder or a sweep.csv");
+}
+
+int run_report_command(const ReportOptions& options) {
+  if (options.top < 0) throw InputError("report --top " + std::to_string(options.top) + ": must be 0 or more");
+  std::error_code ec;
+  if (!fs::exists(options.input, ec)) throw InputError("report: no such file or folder: '" + options.input + "'");
+  const std::string csv = fs::is_directory(options.input, ec) ? sweep_csv_in(options.input) : options.input;
+  const std::string context_path = options.context_path.empty() ? report_context_path(csv) : options.context_path;
+  std::vector<MeasurementRecord> records = read_records(csv);
+  if (records.empty()) throw InputError("report: '" + csv + "' holds no rows");
+  const nlohmann::json context = read_context(context_path);
+  // Built before the folder is made, so a context that cannot be read leaves nothing behind.
+  std::string opening, closing;
+  try {
+    opening = summary_opening(context);
+    closing = summary_closing(context);
+  } catch (const InputError& e) {
+    throw InputError("report: '" + context_path + "': " + e.what());
+  }
+  ReportFolder::require_free(options.out_dir);
+
+  ReportFolder folder(options.out_dir);
+  folder.write_context(context.dump(2) + "\n");
+  folder.finish(records, options.top, planned_candidates(context), opening, closing);
+  std::printf("report: %zu rows of %s rendered into %s (summary.md, best.csv, sweep.csv, context.json)\n",
+              records.size(), csv.c_str(), options.out_dir.c_str());
+  write_report_plots(options.out_dir);  // best effort, as after a sweep
+  return 0;
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,36 @@
+// `dotsweep report SWEEP_CSV|REPORT_DIR -o OUT_DIR`: re-renders a report
+// folder's derived files (best.csv, summary.md, the ranked sweep.csv and the
+// plots) from a sweep.csv and its context.json through the code the sweep
+// writes them with (core/report_folder.hpp, core/summary_context.hpp). No
+// GPU needed: a committed report's summary can be regenerated after the
+// summary's code changes.
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace dotsweep {
+
+struct ReportOptions {
+  std::string input;         // a report folder, or a sweep.csv / .csv.gz
+  std::string context_path;  // empty: beside the input (report_context_path)
+  std::string out_dir;       // new or empty
+  int top = 5;               // rows per group in summary.md, as the sweep's --top
+};
+
+void add_report_options(CLI::App& command, ReportOptions& options);
+
+// The context.json that belongs to `csv_path`: context.json in its folder
+// for sweep.csv[.gz], else NAME.context.json for NAME.csv[.gz] (the
+// committed baselines' naming, results/baselines/h200.csv.gz).
+std::string report_context_path(const std::string& csv_path);
+
+// Exit 0. Throws InputError (exit 2) for a missing or malformed input, a
+// context.json that is not one, or a taken output folder, before anything is
+// written.
+int run_report_command(const ReportOptions& options);
+
+}  // namespace dotsweep
