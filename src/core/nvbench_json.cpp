@@ -40,7 +40,7 @@ ordered_json summary(const char* tag, const char* name, const char* hint, const 
 // The C++ type NVBench's type axis describes, as the kernels spell it.
 std::string cpp_type(const std::string& type) {
   for (const auto& v : AxisTable<ElementType>::values())
-    if (type == v.name) return v.kernel;
+    if (type == v.name) return kernel_spelling(v.value);
   return type;
 }
 
