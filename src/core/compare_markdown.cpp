@@ -16,17 +16,11 @@ namespace dotsweep {
 
 namespace {
 
-std::string row_line(const std::vector<std::string>& cells) {
-  std::string line = "|";
-  for (const auto& c : cells) line += " " + c + " |";
-  return line + "\n";
-}
-
-std::string rule_line(std::size_t left, std::size_t right) {
-  std::string line = "|";
-  for (std::size_t i = 0; i < left; ++i) line += ":---|";
-  for (std::size_t i = 0; i < right; ++i) line += "---:|";
-  return line + "\n";
+// Columns titled `titles`: the first `left` aligned left, the rest right.
+std::vector<MarkdownColumn> columns_of(const std::vector<std::string>& titles, std::size_t left) {
+  std::vector<MarkdownColumn> columns;
+  for (std::size_t i = 0; i < titles.size(); ++i) columns.push_back({titles[i], i < left ? Align::left : Align::right});
+  return columns;
 }
 
 // Percent of peak: launch-bound sizes read well under 1%, so more decimals there.
@@ -213,20 +207,17 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
 
   // Best candidate per size.
   md += "### Best candidate per size\n\n";
-  std::vector<std::string> head{"n"};
-  for (const auto& r : reports) head.insert(head.end(), {r.label + " best", r.label + " µs [95% CI]", r.label + " % peak"});
+  std::vector<MarkdownColumn> best_columns{{"n", Align::left}};
+  for (const auto& r : reports)
+    best_columns.insert(best_columns.end(), {{r.label + " best", Align::left}, {r.label + " µs [95% CI]", Align::right},
+                                             {r.label + " % peak", Align::right}});
   for (std::size_t i = 1; i < count; ++i) {
-    head.push_back(reports[i].label + "/A time [95% CI]");
-    if (!c.same_peak) head.push_back(reports[i].label + "/A % peak [95% CI]");
+    best_columns.push_back({reports[i].label + "/A time [95% CI]", Align::right});
+    if (!c.same_peak) best_columns.push_back({reports[i].label + "/A % peak [95% CI]", Align::right});
   }
-  head.push_back(c.same_peak ? "ahead (time)" : "ahead (% peak)");
-  head.push_back("best variant");
-  md += row_line(head);
-  const std::size_t ratio_columns = (count - 1) * (c.same_peak ? 1 : 2);
-  md += "|:---|";
-  for (std::size_t i = 0; i < count; ++i) md += ":---|---:|---:|";
-  for (std::size_t i = 0; i < ratio_columns; ++i) md += "---:|";
-  md += ":---|:---|\n";
+  best_columns.push_back({c.same_peak ? "ahead (time)" : "ahead (% peak)", Align::left});
+  best_columns.push_back({"best variant", Align::left});
+  MarkdownTable best(best_columns);
   for (const auto& s : q.sizes) {
     std::vector<std::string> cells{size_label(s.n)};
     for (const auto& side : s.sides)
@@ -240,19 +231,20 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
     }
     cells.push_back(ahead_cell(s, reports));
     cells.push_back(agreement_cell(s));
-    md += row_line(cells);
+    best.add_row(cells);
   }
+  md += best.text();
   md += "\n";
   for (std::size_t i = 1; i < count; ++i) md += ratio_summary(q, i, c);
 
   // Baselines.
   md += "\n### Baselines\n\n";
-  head = {"n"};
+  std::vector<std::string> head{"n"};
   for (const auto& r : reports) head.insert(head.end(), {r.label + " cuBLAS µs [95% CI]", r.label + " CUB µs [95% CI]"});
   const char* ratio_kind = c.same_peak ? " time" : " % peak";
   for (std::size_t i = 1; i < count; ++i)
     head.insert(head.end(), {reports[i].label + "/A cuBLAS" + ratio_kind, reports[i].label + "/A CUB" + ratio_kind});
-  md += row_line(head) + rule_line(1, head.size() - 1);
+  MarkdownTable baselines(columns_of(head, 1));
   for (const auto& s : q.sizes) {
     std::vector<std::string> cells{size_label(s.n)};
     for (const auto& side : s.sides) cells.insert(cells.end(), {median_cell(side.cublas), median_cell(side.cub)});
@@ -264,8 +256,9 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
         if (a && x && a->correct && x->correct) r = c.same_peak ? time_ratio(*x, *a) : pct_peak_ratio(*x, *a);
         cells.push_back(ratio_cell(r));
       }
-    md += row_line(cells);
+    baselines.add_row(cells);
   }
+  md += baselines.text();
 
   // Portability.
   md += "\n### Portability: each report's best candidate on the others\n\n";
@@ -280,12 +273,13 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
         pairs.emplace_back(r, s);
         head.push_back(reports[r].label + "'s best on " + reports[s].label);
       }
-  md += row_line(head) + rule_line(head.size(), 0);
+  MarkdownTable portability(columns_of(head, head.size()));
   for (const auto& size : q.sizes) {
     std::vector<std::string> cells{size_label(size.n)};
     for (const auto& [r, s] : pairs) cells.push_back(portability_cell(size.portability[r][s]));
-    md += row_line(cells);
+    portability.add_row(cells);
   }
+  md += portability.text();
   md += "\n";
   for (const auto& [r, s] : pairs) md += portability_summary(q, r, s, c);
   return md;
@@ -295,11 +289,17 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
 
 std::string compare_markdown(const ReportComparison& c) {
   std::string md = "# dotsweep compare: " + std::to_string(c.reports.size()) + " reports\n\n";
-  md += "| report | GPU | timestamp | theoretical peak GB/s | measured read GB/s | rows | from |\n";
-  md += "|:---|:---|:---|---:|---:|---:|:---|\n";
+  MarkdownTable table({{"report", Align::left},
+                       {"GPU", Align::left},
+                       {"timestamp", Align::left},
+                       {"theoretical peak GB/s", Align::right},
+                       {"measured read GB/s", Align::right},
+                       {"rows", Align::right},
+                       {"from", Align::left}});
   for (const auto& r : c.reports)
-    md += row_line({r.label, markdown_cell(r.gpu), markdown_cell(r.timestamp), fixed_or_dash(r.peak_gbps, 0), fixed_or_dash(r.measured_peak_gbps, 0),
-                    std::to_string(r.rows.size()), markdown_cell(r.origins)});
+    table.add_row({r.label, markdown_cell(r.gpu), markdown_cell(r.timestamp), fixed_or_dash(r.peak_gbps, 0),
+                   fixed_or_dash(r.measured_peak_gbps, 0), std::to_string(r.rows.size()), markdown_cell(r.origins)});
+  md += table.text();
   md += "\n";
   md += c.same_peak
             ? "Every report has the same theoretical peak: reports are compared by time. "

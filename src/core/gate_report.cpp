@@ -326,30 +326,34 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
                           const std::vector<GateReport>& current) {
   std::string md = "## dotsweep " + result.command + ": " + (result.passed() ? "PASS" : "FAIL") + "\n\n";
   md += "`" + gate_verdict_line(result) + "`\n\n";
-  md += "| | report |\n|---|---|\n";
-  md += "| baseline | " + markdown_cell(report_line(baseline)) + " |\n";
-  for (const auto& c : current) md += "| current | " + markdown_cell(report_line(c)) + " |\n";
+  MarkdownTable reports({{""}, {"report"}});
+  reports.add_row({"baseline", markdown_cell(report_line(baseline))});
+  for (const auto& c : current) reports.add_row({"current", markdown_cell(report_line(c))});
+  md += reports.text();
   md += "\nRule: " + markdown_cell(rule_text(result)) + (result.rule_line.empty() ? " (docs/gate.md)" : "") + ".\n\n";
 
-  md += "| verdict | rows |\n|---|---|\n";
+  MarkdownTable counts({{"verdict"}, {"rows"}});
   for (const GateVerdict v : {GateVerdict::regressed, GateVerdict::broken, GateVerdict::inconclusive,
                               GateVerdict::improved, GateVerdict::fixed, GateVerdict::untimed, GateVerdict::same})
-    md += "| " + std::string(gate_verdict_name(v)) + " | " + std::to_string(result.count(v)) + " |\n";
-  md += "| only in the baseline | " + std::to_string(result.baseline_only.size()) + " |\n";
-  md += "| only in current | " + std::to_string(result.current_only.size()) + " |\n";
+    counts.add_row({gate_verdict_name(v), std::to_string(result.count(v))});
+  counts.add_row({"only in the baseline", std::to_string(result.baseline_only.size())});
+  counts.add_row({"only in current", std::to_string(result.current_only.size())});
+  md += counts.text();
 
   const auto rows = not_same(result);
   if (!rows.empty()) {
     const std::string unit = unit_text(result.rule);
     md += "\n### Rows that are not SAME (" + std::to_string(rows.size()) + ")\n\n";
-    md += "| verdict | variant | type | n | mode | baseline " + unit + " [95% ci] | current " + unit +
-          " [95% ci] | ratio | why |\n|---|---|---|---|---|---|---|---|---|\n";
-    for (const auto* r : rows)
-      md += "| " + std::string(fails_gate(r->verdict) ? "**" : "") + gate_verdict_name(r->verdict) +
-            (fails_gate(r->verdict) ? "**" : "") + " | " + markdown_cell(r->baseline.variant) + " | " +
-            markdown_cell(r->baseline.type) + " | " + size_label(r->baseline.n) + " | " + markdown_cell(r->baseline.mode) +
-            " | " + estimate_text(*r, result.rule, true) + " | " + estimate_text(*r, result.rule, false) + " | " +
-            ratio_text(*r) + " | " + markdown_cell(r->why) + " |\n";
+    MarkdownTable table({{"verdict"}, {"variant"}, {"type"}, {"n"}, {"mode"}, {"baseline " + unit + " [95% ci]"},
+                         {"current " + unit + " [95% ci]"}, {"ratio"}, {"why"}});
+    for (const auto* r : rows) {
+      const std::string bold = fails_gate(r->verdict) ? "**" : "";
+      table.add_row({bold + gate_verdict_name(r->verdict) + bold, markdown_cell(r->baseline.variant),
+                     markdown_cell(r->baseline.type), size_label(r->baseline.n), markdown_cell(r->baseline.mode),
+                     estimate_text(*r, result.rule, true), estimate_text(*r, result.rule, false), ratio_text(*r),
+                     markdown_cell(r->why)});
+    }
+    md += table.text();
   }
   const auto one_sided = [&](const std::vector<MeasurementRecord>& list, const std::string& title,
                               const std::set<GroupKey>& groups, const std::set<std::string>& variants,

@@ -14,6 +14,7 @@
 #include "core/gate.hpp"
 #include "core/input_error.hpp"
 #include "core/markdown_text.hpp"
+#include "core/size_list.hpp"
 #include "core/ranking.hpp"
 #include "core/text_file.hpp"
 #include "core/tie_group.hpp"
@@ -61,16 +62,6 @@ bool prepare_resume(const std::string& path) {
 
 // ---- summary.md ----
 
-std::string n_label(std::int64_t n) {
-  std::string label = std::to_string(n);
-  if (n > 0 && (n & (n - 1)) == 0) {
-    int k = 0;
-    while ((std::int64_t{1} << k) != n) ++k;
-    label += " (2^" + std::to_string(k) + ")";
-  }
-  return label;
-}
-
 std::string bracketed(const Interval& i, int decimals) {
   return "[" + fixed_or_dash(i.lo, decimals) + ", " + fixed_or_dash(i.hi, decimals) + "]";
 }
@@ -105,16 +96,21 @@ std::string rel_err_cell(const MeasurementRecord& r) {
   return text;
 }
 
-std::string table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base,
-                      const std::vector<const MeasurementRecord*>& front, bool partial) {
+std::vector<std::string> table_row(const MeasurementRecord& r, const GroupStanding& standing, const Baselines& base,
+                                   const std::vector<const MeasurementRecord*>& front, bool partial) {
   std::string best;
   if (standing.tied(&r) && !partial) best = standing.tie_group.size() == 1 ? "winner" : "tie";
-  return "| " + (r.rank ? std::to_string(*r.rank) : std::string("—")) + " | " + best + " | " +
-         markdown_cell(r.variant) + " | " + median_cell(r) + " | " + fixed_or_dash(r.gbps, 1) + " | " +
-         fixed_or_dash(r.pct_peak, 1) + " | " + speedup_cell(r, r.speedup_vs_cublas, base.cublas) + " | " +
-         speedup_cell(r, r.speedup_vs_cub, base.cub) + " | " + fixed_or_dash(r.noise_pct, 2) + " | " +
-         rel_err_cell(r) + " | " + (std::find(front.begin(), front.end(), &r) != front.end() ? "pareto" : "") +
-         " |\n";
+  return {r.rank ? std::to_string(*r.rank) : std::string("—"),
+          best,
+          markdown_cell(r.variant),
+          median_cell(r),
+          fixed_or_dash(r.gbps, 1),
+          fixed_or_dash(r.pct_peak, 1),
+          speedup_cell(r, r.speedup_vs_cublas, base.cublas),
+          speedup_cell(r, r.speedup_vs_cub, base.cub),
+          fixed_or_dash(r.noise_pct, 2),
+          rel_err_cell(r),
+          std::find(front.begin(), front.end(), &r) != front.end() ? "pareto" : ""};
 }
 
 // How much faster the winner is than the next row, in percent, with the
@@ -239,10 +235,18 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
       md += "## " + type + "\n\n";
       section = type;
     }
-    md += "### " + type + ", n = " + n_label(n) + ", " + mode + "\n\n";
-    md += "| rank | best | variant | median µs [95% CI] | GB/s | % peak | vs cuBLAS | vs CUB | noise % | rel_err | "
-          "front |\n";
-    md += "|---:|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|\n";
+    md += "### " + type + ", n = " + size_label(n) + ", " + mode + "\n\n";
+    MarkdownTable table({{"rank", Align::right},
+                         {"best", Align::left},
+                         {"variant", Align::left},
+                         {"median µs [95% CI]", Align::right},
+                         {"GB/s", Align::right},
+                         {"% peak", Align::right},
+                         {"vs cuBLAS", Align::right},
+                         {"vs CUB", Align::right},
+                         {"noise %", Align::right},
+                         {"rel_err", Align::right},
+                         {"front", Align::left}});
 
     const GroupStanding standing = standing_of(rows);
     Baselines base;
@@ -277,9 +281,9 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
       if (std::find(leaders.begin(), leaders.end(), r) == leaders.end()) leaders.push_back(r);
     const auto found = partial.find(key);
     const auto coverage = found == partial.end() ? std::nullopt : std::optional<GroupCoverage>(found->second);
-    for (const auto* r : leaders) md += table_row(*r, standing, base, front, coverage.has_value());
-    for (const auto* r : baselines) md += table_row(*r, standing, base, front, coverage.has_value());
-    for (const auto* r : floors) md += table_row(*r, standing, base, front, coverage.has_value());
+    for (const auto& shown : {leaders, baselines, floors})
+      for (const auto* r : shown) table.add_row(table_row(*r, standing, base, front, coverage.has_value()));
+    md += table.text();
     md += "\n" + verdict_line(standing, coverage);
     if (!front.empty())
       md += "\n" + std::to_string(front.size()) + " candidate" + (front.size() == 1 ? " is" : "s are") +

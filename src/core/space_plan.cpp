@@ -31,10 +31,10 @@ std::string rejections_markdown(const SpacePlan& plan, std::size_t space_configs
   if (plan.rejected.empty()) return "";
   std::string md = "## Left out on this GPU\n\n" + std::to_string(plan.rejected.size()) + " of " +
                    std::to_string(space_configs) + " configurations of the space were not measured on " + gpu +
-                   " (context.json lists each under space.rejected):\n\n| configurations | reason |\n|---:|:---|\n";
-  for (const RejectionCount& c : rejection_counts(plan))
-    md += "| " + std::to_string(c.configs) + " | " + markdown_cell(c.reason) + " |\n";
-  return md;
+                   " (context.json lists each under space.rejected):\n\n";
+  MarkdownTable table({{"configurations", Align::right}, {"reason", Align::left}});
+  for (const RejectionCount& c : rejection_counts(plan)) table.add_row({std::to_string(c.configs), markdown_cell(c.reason)});
+  return md + table.text();
 }
 
 }  // namespace dotsweep

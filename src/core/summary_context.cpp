@@ -58,10 +58,9 @@ std::string whole_gpu_name(const json& context) {
 std::string summary_opening(const json& context) {
   if (!context.is_object()) throw InputError("context.json: not a JSON object");
   const std::string gpu = gpu_name(context);
-  std::string md = "# dotsweep report: " + markdown_cell(gpu) + "\n\n| | |\n|:---|:---|\n";
-  const auto row = [&](const std::string& what, const std::string& value) {
-    md += "| " + what + " | " + value + " |\n";
-  };
+  std::string md = "# dotsweep report: " + markdown_cell(gpu) + "\n\n";
+  MarkdownTable table({{"", Align::left}, {"", Align::left}});
+  const auto row = [&](const std::string& what, const std::string& value) { table.add_row({what, value}); };
   std::string device = markdown_cell(gpu);
   if (const std::string cc = text_at(context, "/device/cc"); !cc.empty()) device += ", compute capability " + cc;
   if (const std::string sms = text_at(context, "/device/sms"); !sms.empty()) device += ", " + sms + " SMs";
@@ -80,6 +79,7 @@ std::string summary_opening(const json& context) {
   row("modes", markdown_cell(or_not_recorded(text_at(context, "/options/modes"))));
   row("strategy", markdown_cell(or_not_recorded(text_at(context, "/options/strategy/name"))));
   row("seed", or_not_recorded(text_at(context, "/seed")));
+  md += table.text();
   const json::json_pointer partition("/partition");
   if (context.contains(partition) && context.at(partition).is_object()) {
     const json& p = context.at(partition);

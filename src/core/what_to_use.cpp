@@ -8,6 +8,7 @@
 #include "core/dispatch_table.hpp"
 #include "core/input_error.hpp"
 #include "core/markdown_text.hpp"
+#include "core/size_list.hpp"
 #include "core/ranking.hpp"
 
 namespace dotsweep {
@@ -105,17 +106,6 @@ std::string basis_cell(const Recommendation& r) {
   return "";
 }
 
-// "1", "2^20", "2^20+3", "1000003": the sizes as --sizes spells them.
-std::string size_text(std::int64_t n) {
-  if (n < 1024) return std::to_string(n);
-  int k = 0;
-  while ((std::int64_t{2} << k) <= n) ++k;
-  const std::int64_t above = n - (std::int64_t{1} << k);
-  if (above == 0) return "2^" + std::to_string(k);
-  if (above <= 16) return "2^" + std::to_string(k) + "+" + std::to_string(above);
-  return std::to_string(n);
-}
-
 }  // namespace
 
 const char* pick_name(Pick pick) {
@@ -170,17 +160,23 @@ std::string what_to_use_markdown(const std::vector<Recommendation>& table, const
       "## What to use\n\n"
       "Per type, size and timing mode: the kernel to run, its median time with the 95% interval, and how many "
       "times faster it is than cuBLAS and CUB (baseline median / its median, with the interval that follows "
-      "from both rows' intervals). The detail per group follows below.\n\n"
-      "| type | n | mode | use | median µs [95% CI] | vs cuBLAS | vs CUB | basis |\n"
-      "|:---|---:|:---|:---|---:|---:|---:|:---|\n";
+      "from both rows' intervals). The detail per group follows below.\n\n";
+  MarkdownTable uses({{"type", Align::left},
+                      {"n", Align::right},
+                      {"mode", Align::left},
+                      {"use", Align::left},
+                      {"median µs [95% CI]", Align::right},
+                      {"vs cuBLAS", Align::right},
+                      {"vs CUB", Align::right},
+                      {"basis", Align::left}});
   for (const auto& r : table) {
     const auto& [type, n, mode] = r.key;
     std::string time = fixed_or_dash(r.median_us, 2);
     if (r.interval) time += " " + interval_text(*r.interval, 2);
-    md += "| " + type + " | " + size_text(n) + " | " + mode + " | " + (r.variant.empty() ? "—" : markdown_cell(r.variant)) +
-          " | " + time + " | " + margin_cell(r.vs_cublas) + " | " + margin_cell(r.vs_cub) + " | " + basis_cell(r) +
-          " |\n";
+    uses.add_row({type, size_label(n), mode, r.variant.empty() ? "—" : markdown_cell(r.variant), time,
+                  margin_cell(r.vs_cublas), margin_cell(r.vs_cub), basis_cell(r)});
   }
+  md += uses.text();
   md += "\n**tie**: " + std::to_string(ties) + " of " + std::to_string(table.size()) +
         " groups have no single winner (no row's interval lies wholly below the others'); any member is a correct "
         "choice, and the one shown is the one `dotsweep export` puts in its table: " +

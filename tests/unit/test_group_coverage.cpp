@@ -89,7 +89,7 @@ TEST_CASE("group coverage: best.csv says partial and summary.md names no winner 
         }) != unaware.end());
 
   const std::string md = summary_markdown(rows, 5, partial);
-  const std::size_t section = md.find("### f32, n = 4 ");
+  const std::size_t section = md.find("### f32, n = 2^2, ");
   REQUIRE(section != std::string::npos);
   const std::string group = md.substr(section, md.find("### ", section + 4) - section);
   CHECK(group.find("partial group: the sweep stopped inside it, 1 of 3 candidates") != std::string::npos);
