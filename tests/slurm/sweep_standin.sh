@@ -23,7 +23,7 @@ while (($#)); do
   esac
   shift
 done
-echo "sweep shard $shard resumed=$resumed restart=${SLURM_RESTART_COUNT:-0}" >>"$work/calls.log"
+echo "sweep shard $shard resumed=$resumed restart=${SLURM_RESTART_COUNT:-0} at $(date +%T)" >>"$work/calls.log"
 i=${shard%/*} n=${shard#*/}
 "$real" list --shard "$shard" --compile --space "$work/small.toml" >"$work/compile-$i.log"
 base="$root/results/baselines/h200"
