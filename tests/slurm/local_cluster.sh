@@ -19,7 +19,7 @@ cluster_start() {
   for tool in munged slurmctld slurmd sbatch scontrol squeue; do
     command -v "$tool" >/dev/null || { echo "skip: $tool not installed (apt-get install slurm-wlm munge)"; return 77; }
   done
-  host=$(hostname -s)
+  host=$(hostname -s)  # reached at 127.0.0.1: the name need not resolve
   mkdir -p "$dir"/{munge,state,spool,log}
   chmod 700 "$dir/munge"
   # A key of its own, so this cluster cannot talk to any other munged.
@@ -33,7 +33,7 @@ cluster_start() {
   node_line=$(slurmd -C | head -n 1 | sed 's/ UpTime=.*//')
   cat >"$dir/slurm.conf" <<CONF
 ClusterName=dotsweeptest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -59,7 +59,7 @@ MpiDefault=none
 ReturnToService=2
 SlurmdTimeout=30
 GresTypes=gpu
-$node_line Gres=gpu:3 State=UNKNOWN
+$node_line NodeAddr=127.0.0.1 Gres=gpu:3 State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=YES
 CONF
   # Three nodes like /dev/null's stand for the GPUs' device files: Slurm counts them.
