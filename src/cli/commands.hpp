@@ -2,11 +2,15 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/gate.hpp"
+#include "core/shard.hpp"
 #include "core/space_file.hpp"
+#include "core/timing_mode.hpp"
 
 namespace CLI {
 class App;
@@ -21,8 +25,13 @@ struct ListOptions {
   int arch = 90;           // sm_XX to plan and compile for
   std::string cache_dir;   // empty: no cache, so every variant really compiles
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
+  // --shard i/N (core/shard.hpp): only the slice a sweep with these --sizes and --mode measures
+  std::optional<Shard> shard;
+  std::vector<std::int64_t> sizes;  // empty: default_sizes()
+  std::vector<TimingMode> modes{TimingMode::cold};
 };
-// Exit 0, or 1 when a variant failed to compile.
+// Exit 0, or 1 when a variant failed to compile. With a shard, first one line
+// per (type, n, mode) group of the slice: "group<TAB>TYPE<TAB>N<TAB>MODE".
 int run_list(const ListOptions& options);
 
 // Exit 0; throws NoDeviceError without a usable GPU. sms > 0: also makes
@@ -69,5 +78,15 @@ struct ExportOptions {
 // two reports answering for the same type and compute capability, or a
 // destination that cannot be written.
 int run_export(const ExportOptions& options);
+
+// `merge`: the reports of a sweep's shards joined into one (core/report_merge.hpp).
+struct MergeOptions {
+  std::string out_dir;               // new or empty, as a sweep's --out
+  std::vector<std::string> reports;  // one report folder per shard
+  int top = 5;                       // rows per group in summary.md, as the sweep's --top
+};
+// Exit 0; throws InputError (exit 2) for reports that are not one sweep's
+// finished shards, each once, or an OUT that is taken or cannot be written.
+int run_merge(const MergeOptions& options);
 
 }  // namespace dotsweep

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -7,10 +8,27 @@
 #include "measure/compile_queue.hpp"
 #include "core/space_source.hpp"
 #include "core/kernel_tree.hpp"
+#include "core/shard.hpp"
+#include "core/size_list.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "dot_kernel_source.hpp"
 
 namespace dotsweep {
+
+namespace {
+// The slice's groups, in sweep order: a line each, then how many of all.
+void print_slice(const Shard& shard, const std::set<WorkUnit>& slice, const std::vector<std::int64_t>& sizes,
+                 const std::vector<TimingMode>& modes, std::size_t types) {
+  std::printf("# shard %s: %zu of %zu (type, n) units, %zu (type, n, mode) groups\n", shard.label().c_str(),
+              slice.size(), types * sizes.size(), slice.size() * modes.size());
+  for (const std::int64_t n : sizes)
+    for (const ElementType type : all_element_types())
+      if (slice.count(WorkUnit{type, n}))
+        for (const TimingMode mode : modes)
+          std::printf("group\t%s\t%lld\t%s\n", to_string(type).c_str(), static_cast<long long>(n),
+                      to_string(mode).c_str());
+}
+}  // namespace
 
 int run_list(const ListOptions& options) {
   // An arch NVRTC does not know would fail every variant, as if each were broken.
@@ -19,6 +37,16 @@ int run_list(const ListOptions& options) {
   const std::string source =
       options.kernels_dir.empty() ? std::string(kDotKernelSource) : read_kernel_tree(options.kernels_dir, "--kernels");
   const SearchSpace space = load_space_or_default(options.space_path, options.max_configs);
+  // --shard: the slice comes from the space and sizes alone, as the sweep's does.
+  std::optional<std::set<WorkUnit>> slice;
+  if (options.shard) {
+    const std::vector<std::int64_t> sizes = options.sizes.empty() ? default_sizes() : options.sizes;
+    slice = require_shard_slice(space.configs, sizes, *options.shard);
+    print_slice(*options.shard, *slice, sizes, options.modes, measured_types(space.configs).size());
+  }
+  const auto in_slice = [&](const VariantConfig& config) {
+    return !slice || std::any_of(slice->begin(), slice->end(), [&](const WorkUnit& u) { return u.type == config.type; });
+  };
   // Without a GPU the planner checks against the CUDA limits every current GPU
   // shares, and the features of the arch listed for (--arch, sm_90 by default).
   DeviceLimits limits;
@@ -33,6 +61,7 @@ int run_list(const ListOptions& options) {
     std::printf(" (its opt-in shared memory per block is not known here: the bulk ring is checked against %d bytes; "
                 "a sweep checks the device's own)\n", limits.max_shared_optin_bytes_per_block);
   for (const auto& config : space.configs) {
+    if (!in_slice(config)) continue;
     if (auto reason = rejection_reason(config, limits)) {
       std::printf("%s\trejected: %s\n", config.id().c_str(), reason->c_str());
       ++rejected;

@@ -24,7 +24,7 @@
 namespace {
 
 void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes,
-                       std::string& strategy) {
+                       std::string& strategy, std::string& shard) {
   dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
@@ -87,6 +87,9 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
                    "--no-isolate: measure in this process, so a kernel that faults ends the sweep (exit 4); by default "
                    "a worker process measures, and a kernel that faults or hangs is recorded as incorrect and the "
                    "sweep goes on (--isolate, the default, is accepted)");
+  // ---- sharding over many GPUs (docs/scaling.md)
+  command.add_option("--shard", shard, "measure only shard i of N (i/N, from 1): whole (type, n) groups, the same "
+                     "slice on every machine; `dotsweep merge` joins the N reports");
   command.add_flag("--worker", o.worker, "a measuring worker of a sweep's supervisor")->group("");  // hidden
 }
 
@@ -97,10 +100,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   dotsweep::SweepOptions sweep;
-  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive";
-  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy);  // `dotsweep` alone runs the default sweep
+  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive", sweep_shard;
+  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard);  // `dotsweep` alone runs the default sweep
   CLI::App* sweep_command = app.add_subcommand("sweep", "check and time every variant and baseline (the default)");
-  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy);
+  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard);
 
   dotsweep::ListOptions list;
   bool no_cache = true;
@@ -111,6 +114,11 @@ int main(int argc, char** argv) {
   list_command->add_option("--arch", list.arch, "SM architecture to plan (and compile) for: what it lacks is rejected")
       ->default_val(90);
   list_command->add_flag("!--use-cache", no_cache, "read and fill the cubin cache instead of compiling everything");
+  std::string list_shard, list_sizes, list_modes;
+  list_command->add_option("--shard", list_shard, "only shard i of N of the sweep with these --sizes and --mode: "
+                           "its (type, n, mode) groups and their variants");
+  list_command->add_option("--sizes", list_sizes, "with --shard: the sweep's sizes (default: the sweep's)");
+  list_command->add_option("--mode", list_modes, "with --shard: the sweep's timing modes")->default_str("cold");
   list_command->add_option("--max-configs", list.max_configs, "refuse a space that expands to more configurations")
       ->default_val(list.max_configs);
 
@@ -141,8 +149,16 @@ int main(int argc, char** argv) {
   export_command->add_option("--nvbench", export_options.nvbench_path,
                              "write one report in NVBench's JSON format, for its comparison scripts");
 
+  dotsweep::MergeOptions merge;
+  CLI::App* merge_command = app.add_subcommand(
+      "merge", "join the reports of a sweep's shards (--shard i/N) into one report folder; no GPU needed");
+  merge_command->add_option("out", merge.out_dir, "the merged report folder, new or empty")->required();
+  merge_command->add_option("reports", merge.reports, "the shards' report folders, every shard once")->required();
+  merge_command->add_option("--top", merge.top, "variants per size in summary.md")->default_val(merge.top);
+
   dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
+  dotsweep::add_option_checks(*merge_command);
 
   // After describe_program, which gives every subcommand the sweep's footer:
   // gate keeps its own (its exit codes and rule differ).
@@ -181,6 +197,11 @@ int main(int argc, char** argv) {
   try {
     if (*list_command) {
       dotsweep::check_list_options(list, list_command->count("--use-cache") > 0);
+      if (list_command->count("--shard")) list.shard = dotsweep::parse_shard(list_shard);
+      if (!list.shard && (list_command->count("--sizes") || list_command->count("--mode")))
+        throw dotsweep::InputError("list: --sizes and --mode only apply with --shard");
+      if (list_command->count("--sizes")) list.sizes = dotsweep::parse_sizes(list_sizes);
+      if (list_command->count("--mode")) list.modes = dotsweep::parse_timing_modes(list_modes);
       if (!no_cache) list.cache_dir = dotsweep::default_cache_dir();
       return dotsweep::run_list(list);
     }
@@ -190,10 +211,12 @@ int main(int argc, char** argv) {
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
     if (*report_command) return dotsweep::run_report_command(report);
+    if (*merge_command) return dotsweep::run_merge(merge);
     const auto given = [&](const char* name) { return app.count(name) + sweep_command->count(name) > 0; };
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
+    if (given("--shard")) sweep.shard = dotsweep::parse_shard(sweep_shard);
     bool budget_given = given("--budget"), keep_given = given("--keep");
     // ---- interruptions and resume: what the command line leaves out comes from the report
     if (!sweep.resume_dir.empty()) {
@@ -201,7 +224,7 @@ int main(int argc, char** argv) {
                                          given("--seed"),        given("--min-samples"), given("--max-samples"),
                                          given("--ci-target"),   given("--time-budget"), given("--strategy"),
                                          budget_given,           keep_given,             given("--device"),
-                                         given("--cache-dir"),   given("--max-configs")};
+                                         given("--cache-dir"),   given("--max-configs"),  given("--shard")};
       dotsweep::take_saved_options(sweep, dotsweep::read_resume_context(sweep.resume_dir), typed);
       budget_given = budget_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::random);
       keep_given = keep_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::halving);
@@ -209,6 +232,7 @@ int main(int argc, char** argv) {
     dotsweep::check_sweep_options(sweep);
     // ---- search strategies
     dotsweep::check_strategy_settings(sweep.strategy, budget_given, keep_given);
+    dotsweep::check_shard_strategy(sweep.shard, sweep.strategy.strategy);
     for (int i = 0; i < argc; ++i)
       if (std::string(argv[i]) != "--worker") sweep.command_line.push_back(argv[i]);  // the resume command is the user's
     return dotsweep::run_sweep(sweep);

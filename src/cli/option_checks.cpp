@@ -154,6 +154,12 @@ void check_sweep_options(const SweepOptions& o) {
     throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");
 }
 
+void check_shard_strategy(const Shard& shard, Strategy strategy) {
+  if (!shard.whole() && strategy == Strategy::halving)
+    throw InputError("--shard " + shard.label() + " cannot be combined with --strategy halving (each shard would "
+                     "screen on its own and keep different survivors); use exhaustive or random");
+}
+
 void check_list_options(const ListOptions& o, bool use_cache_given) {
   if (use_cache_given && !o.compile) throw InputError("--use-cache only applies with --compile");
   if (!o.kernels_dir.empty() && !o.compile) throw InputError("--kernels only applies with --compile");

@@ -41,5 +41,8 @@ void check_sweep_options(const SweepOptions& options);
 // `list`: --use-cache only means something with --compile; --arch is
 // checked against NVRTC by run_list (gpu/nvrtc_compiler.hpp).
 void check_list_options(const ListOptions& options, bool use_cache_given);
+// --shard with --strategy halving is refused: halving picks its survivors per
+// type from timings, so shards of one type would rank different candidates.
+void check_shard_strategy(const Shard& shard, Strategy strategy);
 
 }  // namespace dotsweep

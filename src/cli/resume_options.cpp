@@ -92,6 +92,14 @@ void take_saved_options(SweepOptions& o, const nlohmann::json& saved, const Give
     if (o.strategy.strategy == Strategy::halving)
       take(given.keep, "/options/strategy/keep_fraction", o.strategy.keep_fraction);
   }
+  if (!given.shard && saved.contains("shard")) {  // a report without one is of the whole plan
+    const auto index = saved_value<int>(saved, "/shard/index", dir), count = saved_value<int>(saved, "/shard/count", dir);
+    try {
+      o.shard = parse_shard(std::to_string(index) + "/" + std::to_string(count));
+    } catch (const InputError&) {
+      unusable(dir, "/shard", std::to_string(index) + "/" + std::to_string(count));
+    }
+  }
   if (!given.device && saved.contains(nlohmann::json::json_pointer("/device/index")))
     take(false, "/device/index", o.device);
   if (!given.cache_dir && saved.contains(nlohmann::json::json_pointer("/options/cache_dir")))

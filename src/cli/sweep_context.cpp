@@ -30,6 +30,8 @@ nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& sp
     chosen["screen_samples"] = kScreenSamples;
     chosen["screen_sizes"] = screen_sizes(sizes);
   }
+  // Recorded only for a sharded sweep, so reports from before --shard resume unchanged.
+  if (!options.shard.whole()) j["shard"] = {{"index", options.shard.index}, {"count", options.shard.count}};
   j["space"] = {{"name", space.name},
                 {"file", options.space_path.empty() ? kEmbeddedSpaceName : options.space_path},
                 {"text", space.source_text},

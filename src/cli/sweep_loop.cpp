@@ -17,12 +17,14 @@ namespace {
 // minutes with the one-block variants) and nothing of the size is kept yet.
 struct StopRequested {};
 
-// The operations still to measure at n: those whose (variant, type, n) is not finished.
+// The operations still to measure at n: those of the shard's (type, n) whose
+// (variant, type, n) is not finished.
 std::vector<std::size_t> unfinished_at(long long n, const std::vector<MeasuredOperation>& all,
                                        const LoopScope& scope) {
   std::vector<std::size_t> indices;
   for (std::size_t i = 0; i < all.size(); ++i)
-    if (!scope.finished.count(row_key(record_skeleton(all[i], n, scope.modes.front(), scope.env))))
+    if ((!scope.slice || scope.slice->count(WorkUnit{all[i].type, n})) &&
+        !scope.finished.count(row_key(record_skeleton(all[i], n, scope.modes.front(), scope.env))))
       indices.push_back(i);
   return indices;
 }

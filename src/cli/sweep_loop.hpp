@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/resume_plan.hpp"
+#include "core/shard.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {
@@ -18,6 +19,7 @@ struct LoopScope {
   const std::set<RowKey>& finished;  // skipped
   const Environment& env;            // as the rows will carry it (for their keys)
   const std::vector<TimingMode>& modes;
+  const std::set<WorkUnit>* slice = nullptr;  // --shard: only these (type, n); nullptr: all
 };
 
 // Rows the loop will hand over.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/search_strategy.hpp"
+#include "core/shard.hpp"
 #include "core/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
@@ -32,6 +33,8 @@ struct SweepOptions {
   std::vector<std::string> command_line;  // argv as given, for the printed resume command
   // ---- search strategies
   StrategySettings strategy;              // --strategy, --budget, --keep
+  // ---- sharding over many GPUs (core/shard.hpp)
+  Shard shard;                            // --shard i/N: measure only this slice of the (type, n) units
   // ---- fault isolation (cli/supervised_sweep.hpp)
   bool isolate = true;                    // measure in worker processes (--no-isolate: in this one)
   bool worker = false;                    // --worker (hidden): this is such a worker

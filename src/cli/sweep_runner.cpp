@@ -134,7 +134,7 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
     for (const MeasuredOperation& op : operations)
       if (op.config) ++m.planned[to_string(op.type)];
     if (!m.interrupted) {
-      const LoopScope scope{s.sizes, finished, s.env, options.measure.modes};
+      const LoopScope scope{s.sizes, finished, s.env, options.measure.modes, s.slice ? &*s.slice : nullptr};
       ProgressBar progress(rows_to_measure(scope, operations), options.progress);
       m.interrupted = !measure_sizes(
           measurer, scope, operations,

@@ -123,6 +123,15 @@ std::vector<VariantConfig> randomly_chosen(const std::vector<VariantConfig>& val
     chosen.push_back(valid[i]);
   return chosen;
 }
+
+// A shard measures only its types' variants; compiling the others is wasted.
+std::vector<VariantConfig> of_slice_types(const std::vector<VariantConfig>& valid, const std::set<WorkUnit>& slice) {
+  std::vector<VariantConfig> kept;
+  for (const VariantConfig& config : valid)
+    if (std::any_of(slice.begin(), slice.end(), [&](const WorkUnit& u) { return u.type == config.type; }))
+      kept.push_back(config);
+  return kept;
+}
 }  // namespace
 
 SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
@@ -138,6 +147,7 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   for (const VariantConfig& config : s.space.configs)
     if (element_bytes(config.type) > element_bytes(widest)) widest = config.type;
   require_host_memory(s.sizes, physical_memory_bytes(), element_bytes(widest));
+  if (!options.shard.whole()) s.slice = require_shard_slice(s.space.configs, s.sizes, options.shard);
   std::vector<std::string> mode_names;
   for (const TimingMode mode : options.measure.modes) mode_names.push_back(to_string(mode));
   if (!options.resume_dir.empty())
@@ -155,6 +165,7 @@ SweepSetup plan_sweep(const SweepOptions& options, std::time_t started_at) {
   require_valid_configs(s.space, s.plan, "on " + s.device.name, options.space_path);
   s.valid_configs = s.plan.valid.size();
   if (options.strategy.strategy == Strategy::random) s.plan.valid = randomly_chosen(s.plan.valid, options);
+  if (s.slice) s.plan.valid = of_slice_types(s.plan.valid, *s.slice);  // after the draw: the same as unsharded
   const bool hot = std::find(options.measure.modes.begin(), options.measure.modes.end(), TimingMode::hot) !=
                    options.measure.modes.end();
   require_device_memory(s.sizes, s.device, hot, widest);

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 
 #include "cli/sweep_options.hpp"
 #include "core/resume_plan.hpp"
+#include "core/shard.hpp"
 #include "core/space_file.hpp"
 #include "core/space_plan.hpp"
 #include "gpu/device_info.hpp"
@@ -40,6 +42,7 @@ struct SweepSetup {
   std::size_t valid_configs = 0;          // before --strategy random draws from them
   Environment env;                        // as every row will carry it
   std::string out_dir;
+  std::optional<std::set<WorkUnit>> slice;  // --shard i/N with N > 1: the (type, n) units measured
 };
 
 // What every row measured on `device` carries about where and when.

@@ -75,6 +75,7 @@ const std::vector<ResumeField>& resume_run_fields() {
       {"/options/ci_halfwidth_pct", "--ci-target"},
       {"/options/time_budget_s", "--time-budget"},
       {"/options/strategy", "search strategy"},
+      {"/shard", "shard (--shard)"},
   };
   return fields;
 }
@@ -102,17 +103,24 @@ const nlohmann::json* at_pointer(const nlohmann::json& j, const char* pointer) {
 }
 }  // namespace
 
-std::optional<std::string> resume_mismatch(const nlohmann::json& saved, const nlohmann::json& now,
-                                           const std::vector<ResumeField>& fields) {
+std::optional<FieldDifference> first_difference(const nlohmann::json& first, const nlohmann::json& second,
+                                                const std::vector<ResumeField>& fields) {
   for (const auto& field : fields) {
-    const nlohmann::json* was = at_pointer(saved, field.pointer);
-    const nlohmann::json* is = at_pointer(now, field.pointer);
-    if (!was && !is) continue;  // neither records it (e.g. an option not yet built)
-    if (was && is && *was == *is) continue;
-    return std::string(field.what) + " differs: the interrupted sweep had " + shown(was) + ", this one has " +
-           shown(is);
+    const nlohmann::json* a = at_pointer(first, field.pointer);
+    const nlohmann::json* b = at_pointer(second, field.pointer);
+    if (!a && !b) continue;  // neither records it (e.g. an option not yet built)
+    if (a && b && *a == *b) continue;
+    return FieldDifference{field.what, shown(a), shown(b)};
   }
   return std::nullopt;
+}
+
+std::optional<std::string> resume_mismatch(const nlohmann::json& saved, const nlohmann::json& now,
+                                           const std::vector<ResumeField>& fields) {
+  const auto difference = first_difference(saved, now, fields);
+  if (!difference) return std::nullopt;
+  return difference->what + " differs: the interrupted sweep had " + difference->first + ", this one has " +
+         difference->second;
 }
 
 std::string shell_quoted(const std::string& word) {

@@ -62,10 +62,18 @@ struct ResumeField {
   const char* what;
 };
 // What can be compared before looking for a GPU: dotsweep version, space,
-// sizes, modes, seed, stopping rule, strategy.
+// sizes, modes, seed, stopping rule, strategy, shard.
 const std::vector<ResumeField>& resume_run_fields();
 // The device: its name and compute capability.
 const std::vector<ResumeField>& resume_device_fields();
+// The first of `fields` whose value differs between two context.json objects
+// (a field neither records agrees), with both values as a refusal shows them
+// (long texts cut); nullopt when every field agrees.
+struct FieldDifference {
+  std::string what, first, second;
+};
+std::optional<FieldDifference> first_difference(const nlohmann::json& first, const nlohmann::json& second,
+                                                const std::vector<ResumeField>& fields);
 // Why `now` may not continue `saved` (both context.json objects), naming the
 // first field that differs with both values; nullopt when every field agrees.
 std::optional<std::string> resume_mismatch(const nlohmann::json& saved, const nlohmann::json& now,

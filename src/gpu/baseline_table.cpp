@@ -1,6 +1,7 @@
 #include "gpu/baseline_table.hpp"
 
 #include "core/ranking.hpp"
+#include "core/shard.hpp"
 
 namespace dotsweep {
 
@@ -23,15 +24,7 @@ std::vector<BaselineEntry> baseline_table(const std::vector<ElementType>& types)
 }
 
 std::vector<ElementType> baseline_types(const std::vector<VariantConfig>& variants) {
-  std::vector<ElementType> types;
-  for (const ElementType type : all_element_types())
-    for (const VariantConfig& v : variants)
-      if (v.type == type) {
-        types.push_back(type);
-        break;
-      }
-  if (types.empty()) types.push_back(ElementType::f32);
-  return types;
+  return measured_types(variants);  // the same types a shard's slice is dealt from
 }
 
 }  // namespace dotsweep

@@ -1,0 +1,30 @@
+// `dotsweep merge OUT REPORT...`: the reports of a sweep's shards joined into
+// one report folder (core/report_merge.hpp), written by the ReportFolder as
+// a sweep's own report is. No GPU needed.
+#include <cstdio>
+
+#include "cli/commands.hpp"
+#include "cli/report_plots.hpp"
+#include "core/report_folder.hpp"
+#include "core/report_merge.hpp"
+
+namespace dotsweep {
+
+int run_merge(const MergeOptions& options) {
+  std::vector<ShardReport> shards;
+  for (const std::string& dir : options.reports) shards.push_back(read_shard_report(dir));
+  MergedReport merged = merge_shard_reports(shards);
+  ReportFolder::require_free(options.out_dir);  // checked before anything is written
+  ReportFolder report(options.out_dir);
+  report.write_context(merged.context.dump(2) + "\n");
+  const std::size_t space_configs = merged.context.value(nlohmann::json::json_pointer("/space/configs"), std::size_t{0});
+  const std::string summary = report.finish(merged.rows, options.top, merged.planned, "",
+                                            rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
+  std::printf("%s\n", summary.c_str());
+  std::printf("merged %zu shard reports, %zu rows, into %s\n", shards.size(), merged.rows.size(),
+              options.out_dir.c_str());
+  write_report_plots(options.out_dir);  // best effort, as after a sweep
+  return 0;
+}
+
+}  // namespace dotsweep

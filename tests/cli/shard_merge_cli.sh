@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# --shard and `dotsweep merge`, no GPU needed:
+#  - a bad --shard is one line, exit 2, before any GPU is looked for;
+#  - `list --shard i/N` cuts the default plan into disjoint whole groups whose
+#    union is the plan;
+#  - the committed H200 baseline (results/baselines/h200.*), cut into shard
+#    reports by those slices, merges back into its own rows and best.csv;
+#  - merge refuses a missing, repeated or unfinished shard, and resume a
+#    different shard.
+# Usage: shard_merge_cli.sh DOTSWEEP SOURCE_ROOT
+set -u
+dotsweep=$1
+root=$2
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+expect_fixed=1
+export DOTSWEEP_NO_PLOTS=1  # the merge's plots are the sweep's code, tested elsewhere; they take seconds each
+
+# ---- bad --shard: one line, exit 2 (a GPU lookup here would exit 3), nothing left behind
+for bad in 0/3 4/3 1/0 x "" 1/ /3 01/3 -1/3 1/3/3; do
+  expect 2 "--shard '$bad'" -- sweep --shard "$bad" --out "$scratch/never"
+  expect 2 "--shard '$bad'" -- list --shard "$bad"
+done
+expect 2 "--shard 49/49: the plan has only 48 (type, n) units" -- list --shard 49/49
+expect 2 "--shard 49/49: the plan has only 48 (type, n) units" -- sweep --shard 49/49 --out "$scratch/never"
+expect 2 "--shard 2/3 cannot be combined with --strategy halving" -- --shard 2/3 --strategy halving
+expect 2 "--sizes and --mode only apply with --shard" -- list --sizes 4096
+[[ -e $scratch/never ]] && fail "a refused sweep left $scratch/never behind"
+
+# ---- list --shard: disjoint slices whose union is the whole plan
+groups() { "$dotsweep" list "$@" | awk -F'\t' '$1 == "group"' ; }
+groups --shard 1/1 | sort >"$scratch/whole"
+# The default plan: 4 types x 12 default sizes, cold.
+[[ $(wc -l <"$scratch/whole") -eq 48 ]] || fail "list --shard 1/1 lists $(wc -l <"$scratch/whole") groups, want 48"
+for count in 2 3 5 48; do
+  : >"$scratch/union"
+  for ((i = 1; i <= count; i++)); do
+    groups --shard "$i/$count" >"$scratch/slice" || fail "list --shard $i/$count failed"
+    [[ -s $scratch/slice ]] || fail "shard $i/$count is empty"
+    cat "$scratch/slice" >>"$scratch/union"
+  done
+  dups=$(sort "$scratch/union" | uniq -d | wc -l)
+  [[ $dups -eq 0 ]] || fail "$count shards overlap in $dups groups"
+  sort -u "$scratch/union" | cmp -s - "$scratch/whole" || fail "the union of $count shards is not the whole plan"
+  echo "ok: $count shards of the default plan are disjoint and cover its 48 groups"
+done
+# Every mode of a (type, n) goes to the same shard; two modes double the groups.
+groups --shard 1/1 --mode cold,hot | wc -l | grep -qx 96 || fail "cold,hot should make 96 groups"
+groups --shard 2/3 --mode cold,hot | awk -F'\t' '{print $2, $3}' | sort | uniq -c | awk '$1 != 2 {bad = 1} END {exit bad}' ||
+  fail "a shard holds one mode of a (type, n) without the other"
+# The slice names only its own types' variants.
+"$dotsweep" list --shard 3/48 >"$scratch/one"
+type=$(awk -F'\t' '$1 == "group" {print $2; exit}' "$scratch/one")
+grep -v '^#' "$scratch/one" | grep -v '^group' | grep -vq "^$type\." && fail "shard 3/48 ($type) lists variants of other types"
+grep -q "^$type\." "$scratch/one" || fail "shard 3/48 lists no $type variant"
+
+# ---- merge: the H200 baseline cut into 3 shard reports and merged back
+base="$root/results/baselines/h200"
+python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["space"]["text"], end="")' "$base.context.json" \
+  >"$scratch/space.toml"
+sizes=$(python3 -c 'import json,sys; print(",".join(map(str, json.load(open(sys.argv[1]))["options"]["sizes"])))' \
+  "$base.context.json")
+for i in 1 2 3; do
+  groups --shard "$i/3" --space "$scratch/space.toml" --sizes "$sizes" --mode cold,hot >"$scratch/groups$i" ||
+    fail "list --shard $i/3 of the baseline's space failed"
+done
+for i in 1 2 3; do python3 "$root/tests/cli/cut_shard.py" "$base" "$scratch/groups$i" "$i" 3 "$scratch/shard$i" || fail "cutting shard $i failed"; done
+rows=0
+for i in 1 2 3; do rows=$((rows + $(wc -l <"$scratch/shard$i/sweep.csv") - 1)); done
+[[ $rows -eq 30836 ]] || fail "the three shards hold $rows rows, want the baseline's 30836"
+
+if "$dotsweep" merge "$scratch/merged" "$scratch/shard3" "$scratch/shard1" "$scratch/shard2" >"$scratch/out" 2>"$scratch/err"; then
+  echo "ok: merge of 3 shards: $(tail -n 1 "$scratch/out")"
+else
+  fail "merge of the 3 shards failed: $(cat "$scratch/err")"
+fi
+for f in sweep.csv best.csv summary.md context.json; do
+  [[ -s $scratch/merged/$f ]] || fail "the merged report has no $f"
+done
+# Every measured value comes back; rank and tied_best (the first two columns)
+# are ranked anew by this build, as a sweep's report is at its end.
+zcat "$base.csv.gz" | tail -n +2 | cut -d, -f3- | sort >"$scratch/want"
+tail -n +2 "$scratch/merged/sweep.csv" | cut -d, -f3- | sort >"$scratch/got"
+cmp -s "$scratch/want" "$scratch/got" && echo "ok: the merged sweep.csv holds the baseline's 30836 rows" ||
+  fail "the merged sweep.csv differs from the baseline's rows ($(diff "$scratch/want" "$scratch/got" | grep -c '^[<>]') lines)"
+# The whole baseline as one unsharded report, merged alone: the same report,
+# ranks, best.csv and summary.md included.
+mkdir "$scratch/whole_report"
+cp "$base.context.json" "$scratch/whole_report/context.json"
+zcat "$base.csv.gz" >"$scratch/whole_report/sweep.csv"
+"$dotsweep" merge "$scratch/merged_whole" "$scratch/whole_report" >/dev/null 2>&1 || fail "merging the unsharded baseline failed"
+cmp -s <(sort "$scratch/merged_whole/sweep.csv") <(sort "$scratch/merged/sweep.csv") ||
+  fail "3 shards merged rank differently from the whole report"
+for f in best.csv summary.md; do
+  cmp -s "$scratch/merged_whole/$f" "$scratch/merged/$f" && echo "ok: the merged $f is the whole report's" ||
+    fail "the merged $f differs from the whole report's"
+done
+python3 - "$scratch/merged/context.json" <<'PY' || fail "the merged context.json is not as expected"
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert "shard" not in c, c.get("shard")
+assert c["run"]["completed"] is True and c["run"]["rows"] == 30836, c["run"]
+assert [s["shard"]["index"] for s in c["merged_from"]] == [1, 2, 3], c["merged_from"]
+PY
+
+# ---- merge refusals: one line, exit 2, no OUT left behind
+expect 2 "merge: shard 2/3 of 3 is missing" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/shard3"
+expect 2 "are both shard 1/3" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/shard1" "$scratch/shard2" "$scratch/shard3"
+expect 2 "'$scratch/none': no such report folder" -- merge "$scratch/m1" "$scratch/none"
+expect 2 "already holds a report" -- merge "$scratch/merged" "$scratch/shard1" "$scratch/shard2" "$scratch/shard3"
+cp -r "$scratch/shard2" "$scratch/unfinished"
+python3 - "$scratch/unfinished/context.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1])); c["run"]["completed"] = False; json.dump(c, open(sys.argv[1], "w"))
+PY
+expect 2 "(shard 2/3) did not finish" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/unfinished" "$scratch/shard3"
+cp -r "$scratch/shard3" "$scratch/otherseed"
+python3 - "$scratch/otherseed/context.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1])); c["seed"] = 1; json.dump(c, open(sys.argv[1], "w"))
+PY
+expect 2 "seed differs: '$scratch/shard1' has 20261129, '$scratch/otherseed' has 1" -- \
+  merge "$scratch/m1" "$scratch/shard1" "$scratch/shard2" "$scratch/otherseed"
+[[ -e $scratch/m1 ]] && fail "a refused merge left $scratch/m1 behind"
+
+# ---- --resume of a shard's report must name the same shard (or none: it is taken from context.json)
+expect 2 "shard (--shard) differs: the interrupted sweep had {\"count\":3,\"index\":2}, this one has {\"count\":3,\"index\":1}" -- \
+  sweep --resume "$scratch/unfinished" --shard 1/3
+mkdir "$scratch/unsharded"
+cp "$base.context.json" "$scratch/unsharded/context.json"
+head -n 1 "$scratch/shard1/sweep.csv" >"$scratch/unsharded/sweep.csv"
+expect 2 "shard (--shard) differs: the interrupted sweep had none, this one has {\"count\":2,\"index\":1}" -- \
+  sweep --resume "$scratch/unsharded" --shard 1/2
+
+exit $((failures > 0))

@@ -1,0 +1,158 @@
+// `dotsweep merge` on shards cut from a real H200 report
+// (tests/fixtures/reports/h200-2026-11-30-f32.*: the f32 default space of its
+// day, 12 sizes, cold and hot, 5544 rows): the merge gives back the same
+// rows, and every kind of report that is not one sweep's finished shards is
+// refused with a line that says what.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/csv.hpp"
+#include "core/input_error.hpp"
+#include "core/record.hpp"
+#include "core/report_merge.hpp"
+#include "core/report_writer.hpp"
+#include "core/space_file.hpp"
+#include "core/text_file.hpp"
+#include "test_support.hpp"
+
+using namespace dotsweep;
+using dotsweep::test::contains;
+using dotsweep::test::input_error_of;
+
+namespace {
+
+const std::string kReport = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/reports/h200-2026-11-30-f32";
+
+struct Original {
+  nlohmann::json context = nlohmann::json::parse(read_text_file(kReport + ".context.json"));
+  std::vector<MeasurementRecord> rows = read_records(kReport + ".csv.gz");
+};
+const Original& original() {
+  static const Original o;
+  return o;
+}
+
+// The report cut into `count` shards by the slices the sweep would measure.
+std::vector<ShardReport> cut(int count) {
+  const Original& o = original();
+  const SearchSpace space = parse_space_text(o.context["space"]["text"].get<std::string>(), "fixture", 100000);
+  const auto sizes = o.context["options"]["sizes"].get<std::vector<std::int64_t>>();
+  std::vector<ShardReport> shards;
+  for (int i = 1; i <= count; ++i) {
+    ShardReport r;
+    r.shard = Shard{i, count};
+    r.dir = "shard" + std::to_string(i);
+    r.context = o.context;
+    r.context["shard"] = {{"index", i}, {"count", count}};
+    const std::set<WorkUnit> slice = shard_slice(space.configs, sizes, r.shard);
+    for (const MeasurementRecord& row : o.rows)
+      if (slice.count(WorkUnit{*element_type_from_string(row.type), row.n})) r.rows.push_back(row);
+    shards.push_back(r);
+  }
+  return shards;
+}
+
+std::multiset<std::string> row_set(const std::vector<MeasurementRecord>& rows) {
+  std::multiset<std::string> lines;
+  for (const MeasurementRecord& r : rows) lines.insert(csv_line(to_fields(r)));
+  return lines;
+}
+
+std::string refusal(const std::vector<ShardReport>& shards) {
+  return input_error_of([&] { merge_shard_reports(shards); });
+}
+
+}  // namespace
+
+TEST_CASE("merging the shards of a real report gives back its rows") {
+  for (const int count : {1, 3, 12}) {
+    const std::vector<ShardReport> shards = cut(count);
+    std::size_t cut_rows = 0;
+    for (const ShardReport& s : shards) {
+      CHECK(!s.rows.empty());
+      cut_rows += s.rows.size();
+    }
+    CHECK(cut_rows == original().rows.size());
+    std::vector<ShardReport> reversed(shards.rbegin(), shards.rend());  // the order given does not matter
+    const MergedReport merged = merge_shard_reports(reversed);
+    CHECK(row_set(merged.rows) == row_set(original().rows));
+    CHECK(merged.context["run"]["completed"] == true);
+    CHECK(merged.context["run"]["rows"] == original().rows.size());
+    CHECK(merged.context["merged_from"].size() == static_cast<std::size_t>(count));
+    CHECK(merged.context["merged_from"][0]["shard"]["index"] == 1);
+    CHECK(!merged.context.contains("shard"));
+    CHECK(merged.planned.at("f32") == 227);  // every candidate in every group
+    CHECK(merged.gpu_label == "NVIDIA H200 (sm_90)");
+  }
+}
+
+TEST_CASE("the merged rows carry one timestamp, the earliest shard's") {
+  std::vector<ShardReport> shards = cut(2);
+  shards[1].context["timestamp"] = "2026-11-30T05:00:00Z";  // earlier than the fixture's 06:10
+  for (MeasurementRecord& r : shards[1].rows) r.env.timestamp = "2026-11-30T05:00:00Z";
+  const MergedReport merged = merge_shard_reports(shards);
+  for (const MeasurementRecord& r : merged.rows) REQUIRE(r.env.timestamp == "2026-11-30T05:00:00Z");
+  CHECK(merged.context["timestamp"] == "2026-11-30T05:00:00Z");
+  CHECK(merged.context["merged_from"][0]["timestamp"] == original().context["timestamp"]);
+}
+
+TEST_CASE("merge refuses shards that are not one sweep's, each once, finished") {
+  SUBCASE("a missing shard is named") {
+    std::vector<ShardReport> shards = cut(4);
+    shards.erase(shards.begin() + 1);
+    CHECK(contains(refusal(shards), "shard 2/4 of 4 is missing"));
+    shards.pop_back();
+    CHECK(contains(refusal(shards), "shards 2/4 and 4/4 of 4 are missing"));
+  }
+  SUBCASE("a shard given twice") {
+    std::vector<ShardReport> shards = cut(3);
+    shards.push_back(shards[2]);
+    shards.back().dir = "again";
+    CHECK(contains(refusal(shards), "'shard3' and 'again' are both shard 3/3"));
+  }
+  SUBCASE("shards of different shardings") {
+    std::vector<ShardReport> shards = cut(3);
+    shards[2] = cut(2)[1];
+    CHECK(contains(refusal(shards), "reports of different shardings"));
+  }
+  SUBCASE("a shard that did not finish") {
+    std::vector<ShardReport> shards = cut(3);
+    shards[1].context["run"]["completed"] = false;
+    CHECK(contains(refusal(shards), "'shard2' (shard 2/3) did not finish"));
+    shards[1].context.erase("run");  // killed: context.json as the sweep started
+    CHECK(contains(refusal(shards), "did not finish"));
+  }
+  SUBCASE("a different space, options, version, GPU model, driver") {
+    const std::vector<std::pair<const char*, nlohmann::json>> changes{
+        {"/space/text", "name = \"other\""},
+        {"/options/sizes", nlohmann::json::array({1})},
+        {"/options/modes", nlohmann::json::array({"cold"})},
+        {"/seed", 7},
+        {"/options/time_budget_s", 1.0},
+        {"/dotsweep_version", "0.0.9"},
+        {"/device/name", "NVIDIA H100 80GB HBM3"},
+        {"/device/driver", "12.8"},
+    };
+    for (const auto& [pointer, value] : changes) {
+      std::vector<ShardReport> shards = cut(3);
+      shards[2].context[nlohmann::json::json_pointer(pointer)] = value;
+      const std::string why = refusal(shards);
+      CHECK_MESSAGE(contains(why, "differs: 'shard1' has "), pointer, ": ", why);
+      CHECK_MESSAGE(contains(why, "'shard3' has " + value.dump()), pointer, ": ", why);
+    }
+  }
+  SUBCASE("rows outside the shard's slice") {
+    std::vector<ShardReport> shards = cut(3);
+    shards[0].rows.push_back(shards[1].rows.front());
+    CHECK(contains(refusal(shards), "'shard1' holds a row of (f32, n = "));
+    CHECK(contains(refusal(shards), "which shard 1/3 does not measure"));
+  }
+  SUBCASE("rows of another GPU model") {
+    std::vector<ShardReport> shards = cut(3);
+    shards[2].rows[5].env.gpu = "NVIDIA H100 80GB HBM3";
+    CHECK(contains(refusal(shards), "'shard3' holds rows of NVIDIA H100 80GB HBM3 and 'shard1' of NVIDIA H200"));
+  }
+  SUBCASE("nothing to merge") { CHECK(contains(refusal({}), "no reports to merge")); }
+}
