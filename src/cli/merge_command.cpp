@@ -17,6 +17,8 @@ int run_merge(const MergeOptions& options) {
   ReportFolder::require_free(options.out_dir);  // checked before anything is written
   ReportFolder report(options.out_dir);
   report.write_context(merged.context.dump(2) + "\n");
+  // Each row with its samples, as a sweep appends them; finish then ranks.
+  for (const MeasurementRecord& row : merged.rows) report.append(row);
   const std::size_t space_configs = merged.context.value(nlohmann::json::json_pointer("/space/configs"), std::size_t{0});
   const std::string summary = report.finish(merged.rows, options.top, merged.planned, "",
                                             rejections_markdown(merged.left_out, space_configs, merged.gpu_label));

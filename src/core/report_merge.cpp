@@ -1,13 +1,16 @@
 #include "core/report_merge.hpp"
 
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/input_error.hpp"
 #include "core/report_writer.hpp"
 #include "core/resume_plan.hpp"
+#include "core/samples_file.hpp"
 #include "core/space_file.hpp"
 #include "core/text_file.hpp"
 #include "core/tie_group.hpp"
@@ -104,6 +107,24 @@ void require_rows_in_slices(const std::vector<ShardReport>& shards) {
 
 }  // namespace
 
+namespace {
+
+// Each row gets its raw samples from the shard's samples file, if it has one
+// (reports written before the file existed have none), so the merged report
+// keeps them: the last line of a key wins, as --resume keeps them.
+void attach_samples(std::vector<MeasurementRecord>& rows, const std::string& path) {
+  if (!std::filesystem::exists(path)) return;
+  std::map<std::tuple<std::string, std::string, std::int64_t, std::string>, std::vector<RawSample>> by_key;
+  for (RowSamples& row : read_samples(path).rows)
+    by_key[{row.variant, row.type, row.n, row.mode}] = std::move(row.samples);
+  for (MeasurementRecord& row : rows) {
+    const auto found = by_key.find({row.variant, row.type, row.n, row.mode});
+    if (found != by_key.end()) row.raw_samples = found->second;
+  }
+}
+
+}  // namespace
+
 ShardReport read_shard_report(const std::string& dir) {
   namespace fs = std::filesystem;
   if (!fs::is_directory(dir)) refuse("'" + dir + "': no such report folder");
@@ -115,6 +136,7 @@ ShardReport read_shard_report(const std::string& dir) {
   if (r.context.is_discarded() || !r.context.is_object()) refuse("'" + dir + "': its context.json is not valid JSON");
   r.shard = shard_of(r.context, dir);
   r.rows = read_records(dir + "/sweep.csv");
+  attach_samples(r.rows, dir + "/" + kSamplesFile);
   return r;
 }
 

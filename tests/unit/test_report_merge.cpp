@@ -6,11 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "core/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/record.hpp"
+#include "core/report_folder.hpp"
 #include "core/report_merge.hpp"
 #include "core/report_writer.hpp"
 #include "core/space_file.hpp"
@@ -155,4 +157,39 @@ TEST_CASE("merge refuses shards that are not one sweep's, each once, finished") 
     CHECK(contains(refusal(shards), "'shard3' holds rows of NVIDIA H100 80GB HBM3 and 'shard1' of NVIDIA H200"));
   }
   SUBCASE("nothing to merge") { CHECK(contains(refusal({}), "no reports to merge")); }
+}
+
+TEST_CASE("a shard's samples.csv.gz reaches the merged rows") {
+  namespace fs = std::filesystem;
+  std::vector<ShardReport> shards = cut(2);
+  const fs::path dir = fs::temp_directory_path() / "dotsweep_unit_merge_samples";
+  fs::remove_all(dir);
+  {
+    // The first shard's folder as its sweep leaves it: rows appended with
+    // their samples (three rows sampled, the rest without), then context.json.
+    ReportFolder folder(dir.string());
+    for (std::size_t i = 0; i < shards[0].rows.size(); ++i) {
+      MeasurementRecord row = shards[0].rows[i];
+      if (i < 3)
+        for (int k = 0; k < 5; ++k) row.raw_samples.push_back({10.0 + i + k / 7.0, 1980.0, k == 4});
+      folder.append(row);
+    }
+    folder.write_context(shards[0].context.dump(2));
+  }
+  ShardReport read = read_shard_report(dir.string());
+  REQUIRE(read.rows.size() == shards[0].rows.size());
+  for (std::size_t i = 0; i < read.rows.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(read.rows[i].raw_samples.size() == (i < 3 ? 5u : 0u));
+    if (i < 3) {
+      CHECK(read.rows[i].raw_samples[1].us == 10.0 + i + 1 / 7.0);
+      CHECK(read.rows[i].raw_samples[4].throttled);
+    }
+  }
+  shards[0] = read;
+  const MergedReport merged = merge_shard_reports(shards);
+  std::size_t sampled = 0;
+  for (const MeasurementRecord& r : merged.rows) sampled += !r.raw_samples.empty();
+  CHECK(sampled == 3);
+  fs::remove_all(dir);
 }
