@@ -10,7 +10,7 @@
 
 #include "cli/option_checks.hpp"
 #include "core/space_source.hpp"
-#include "cli/sweep_setup.hpp"
+#include "sweep/sweep_setup.hpp"
 #include "core/gate_report.hpp"
 #include "core/input_error.hpp"
 #include "core/kernel_tree.hpp"

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
-#include "cli/report_plots.hpp"
+#include "sweep/report_plots.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_merge.hpp"
 

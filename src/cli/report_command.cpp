@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/report_plots.hpp"
+#include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_writer.hpp"

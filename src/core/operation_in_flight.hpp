@@ -4,7 +4,7 @@
 // With `--counters top` a size's rows wait for its counter pass, so an
 // earlier operation can finish after later ones have started: it is then not
 // the operation in flight, and neither a Ctrl-C stop nor a worker's "done"
-// may act on it (cli/sweep_loop.cpp).
+// may act on it (sweep/sweep_loop.cpp).
 #pragma once
 
 #include <cstddef>

@@ -100,7 +100,7 @@ class SizeMeasurer {
                   const CheckedType& checked, const CorrectnessVerdict& verdict);
 
   // Called before each operation's exact passes and its check-and-time at n:
-  // the measuring worker's heartbeat (cli/worker_supervisor.hpp). Optional.
+  // the measuring worker's heartbeat (sweep/worker_supervisor.hpp). Optional.
   // It may throw to stop the size between operations (Ctrl-C, cli/sweep_loop):
   // the exception leaves measure_size with every row handed over complete.
   using OperationObserver = std::function<void(const MeasuredOperation&, long long n)>;

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/interrupt.hpp"
+#include "sweep/interrupt.hpp"
 
 using namespace dotsweep;
 

@@ -9,7 +9,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "cli/worker_supervisor.hpp"
+#include "sweep/worker_supervisor.hpp"
 
 using namespace dotsweep;
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/sweep_options.hpp"
+#include "sweep/sweep_options.hpp"
 
 namespace dotsweep {
 

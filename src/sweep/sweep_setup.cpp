@@ -1,4 +1,4 @@
-#include "cli/sweep_setup.hpp"
+#include "sweep/sweep_setup.hpp"
 
 #include <unistd.h>
 
@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "cli/resume_options.hpp"
+#include "sweep/resume_options.hpp"
 #include "core/space_source.hpp"
-#include "cli/sweep_context.hpp"
+#include "sweep/sweep_context.hpp"
 #include "core/counter_rows.hpp"
 #include "core/input_error.hpp"
 #include "core/report_folder.hpp"

@@ -1,4 +1,4 @@
-#include "cli/interrupt.hpp"
+#include "sweep/interrupt.hpp"
 
 #include <signal.h>
 #include <unistd.h>

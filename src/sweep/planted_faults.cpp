@@ -1,4 +1,4 @@
-#include "cli/planted_faults.hpp"
+#include "sweep/planted_faults.hpp"
 
 #include <cstdint>
 #include <cstdlib>

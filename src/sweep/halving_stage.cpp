@@ -1,4 +1,4 @@
-#include "cli/halving_stage.hpp"
+#include "sweep/halving_stage.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <set>
 
-#include "cli/progress.hpp"
-#include "cli/sweep_loop.hpp"
+#include "sweep/progress.hpp"
+#include "sweep/sweep_loop.hpp"
 #include "core/ranking.hpp"
 #include "core/report_naming.hpp"
 #include "core/report_writer.hpp"

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/supervisor_link.hpp"
-#include "cli/sweep_options.hpp"
+#include "sweep/supervisor_link.hpp"
+#include "sweep/sweep_options.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {

@@ -8,7 +8,7 @@
 //   report  the ReportFolder ranks the rows and writes the final files.
 // A worker of a supervised sweep runs the same steps and tells its
 // supervisor what it measures (cli/supervisor_link).
-#include "cli/sweep_runner.hpp"
+#include "sweep/sweep_runner.hpp"
 
 #include <unistd.h>
 
@@ -18,16 +18,16 @@
 #include <set>
 #include <thread>
 
-#include "cli/halving_stage.hpp"
-#include "cli/interrupt.hpp"
-#include "cli/planted_faults.hpp"
-#include "cli/progress.hpp"
-#include "cli/report_plots.hpp"
-#include "cli/supervised_sweep.hpp"
-#include "cli/supervisor_link.hpp"
-#include "cli/sweep_context.hpp"
-#include "cli/sweep_loop.hpp"
-#include "cli/sweep_setup.hpp"
+#include "sweep/halving_stage.hpp"
+#include "sweep/interrupt.hpp"
+#include "sweep/planted_faults.hpp"
+#include "sweep/progress.hpp"
+#include "sweep/report_plots.hpp"
+#include "sweep/supervised_sweep.hpp"
+#include "sweep/supervisor_link.hpp"
+#include "sweep/sweep_context.hpp"
+#include "sweep/sweep_loop.hpp"
+#include "sweep/sweep_setup.hpp"
 #include "core/counter_rows.hpp"
 #include "core/report_folder.hpp"
 #include "core/report_naming.hpp"

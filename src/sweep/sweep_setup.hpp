@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/sweep_options.hpp"
+#include "sweep/sweep_options.hpp"
 #include "core/resume_plan.hpp"
 #include "core/shard.hpp"
 #include "core/space_file.hpp"

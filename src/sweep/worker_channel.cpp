@@ -1,4 +1,4 @@
-#include "cli/worker_channel.hpp"
+#include "sweep/worker_channel.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // Plots are a convenience on top of a finished report, so everything here is
 // best effort: a missing Python, a failing script or a hung one (killed after
 // kPlotTimeoutSeconds) costs one line on stderr, never the sweep.
-#include "cli/report_plots.hpp"
+#include "sweep/report_plots.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>

@@ -2,7 +2,7 @@
 // every variant and baseline at every size, and write the report folder.
 #pragma once
 
-#include "cli/sweep_options.hpp"
+#include "sweep/sweep_options.hpp"
 
 namespace dotsweep {
 

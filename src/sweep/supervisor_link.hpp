@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "cli/sweep_loop.hpp"
-#include "cli/sweep_options.hpp"
-#include "cli/worker_channel.hpp"
+#include "sweep/sweep_loop.hpp"
+#include "sweep/sweep_options.hpp"
+#include "sweep/worker_channel.hpp"
 #include "gpu/device_info.hpp"
 
 namespace dotsweep {

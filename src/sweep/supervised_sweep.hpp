@@ -6,7 +6,7 @@
 // new worker that resumes the report (--resume), skipping that operation.
 #pragma once
 
-#include "cli/sweep_options.hpp"
+#include "sweep/sweep_options.hpp"
 
 namespace dotsweep {
 

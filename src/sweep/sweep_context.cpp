@@ -1,4 +1,4 @@
-#include "cli/sweep_context.hpp"
+#include "sweep/sweep_context.hpp"
 
 #include "core/space_source.hpp"
 #include "core/sm_partition.hpp"

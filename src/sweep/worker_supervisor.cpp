@@ -1,4 +1,4 @@
-#include "cli/worker_supervisor.hpp"
+#include "sweep/worker_supervisor.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

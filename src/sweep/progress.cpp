@@ -1,4 +1,4 @@
-#include "cli/progress.hpp"
+#include "sweep/progress.hpp"
 
 #include <unistd.h>
 

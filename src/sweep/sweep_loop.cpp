@@ -1,8 +1,8 @@
-#include "cli/sweep_loop.hpp"
+#include "sweep/sweep_loop.hpp"
 
 #include <optional>
 
-#include "cli/interrupt.hpp"
+#include "sweep/interrupt.hpp"
 #include "core/operation_in_flight.hpp"
 
 namespace dotsweep {

@@ -1,6 +1,6 @@
 // The measuring loop of a sweep: every size through the SizeMeasurer, less
 // the (variant, type, n) a resumed report already holds, stopping between
-// operations once Ctrl-C has arrived (cli/interrupt.hpp).
+// operations once Ctrl-C has arrived (sweep/interrupt.hpp).
 #pragma once
 
 #include <cstdint>

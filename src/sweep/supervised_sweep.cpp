@@ -1,4 +1,4 @@
-#include "cli/supervised_sweep.hpp"
+#include "sweep/supervised_sweep.hpp"
 
 #include <unistd.h>
 
@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <cstdio>
 
-#include "cli/interrupt.hpp"
-#include "cli/worker_supervisor.hpp"
+#include "sweep/interrupt.hpp"
+#include "sweep/worker_supervisor.hpp"
 #include "core/report_writer.hpp"
 #include "core/resume_plan.hpp"
 #include "core/text_file.hpp"

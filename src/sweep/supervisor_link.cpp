@@ -1,4 +1,4 @@
-#include "cli/supervisor_link.hpp"
+#include "sweep/supervisor_link.hpp"
 
 #include <signal.h>
 #include <sys/prctl.h>

@@ -1,4 +1,4 @@
-#include "cli/resume_options.hpp"
+#include "sweep/resume_options.hpp"
 
 #include <filesystem>
 #include <string>

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/sweep_options.hpp"
+#include "sweep/sweep_options.hpp"
 #include "core/record.hpp"
 #include "core/space_file.hpp"
 #include "core/space_plan.hpp"
