@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/csv.hpp"
-#include "core/record.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/record.hpp"
 #include "fuzz_support.hpp"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/input_data.hpp"
-#include "core/size_list.hpp"
+#include "core/check/input_data.hpp"
+#include "core/space/size_list.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_set>
 
-#include "core/space_file.hpp"
+#include "core/space/space_file.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

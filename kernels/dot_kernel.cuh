@@ -4,7 +4,7 @@
 //   dotsweep_kernels::dot_kernel<dotsweep_kernels::DotPolicy<float, 256, 4, 4,
 //     Grid::persistent, Layout::warp_partials, Reduce::shuffle, Finish::atomic, Hint::plain, Accum::own>>
 // Quoted includes of sibling files are inlined at build time
-// (tools/embed_source.cpp, core/kernel_tree.cpp), so NVRTC gets one
+// (tools/embed_source.cpp, core/space/kernel_tree.cpp), so NVRTC gets one
 // self-contained source.
 #pragma once
 

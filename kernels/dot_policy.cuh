@@ -1,6 +1,6 @@
 // DotPolicy: every tuning constant of one dot-kernel variant in one type,
 // after CUB's AgentReducePolicy. The host names a policy in the NVRTC name
-// expression (core/variant_config.cpp builds it from the axis table); the
+// expression (core/space/variant_config.cpp builds it from the axis table); the
 // kernel (dot_kernel.cuh) reads only the policy.
 #pragma once
 

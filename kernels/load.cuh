@@ -41,7 +41,7 @@ template <typename T, int Vec> struct vector_of {
 //                Chosen over ld.global.L1::evict_first, which changes only the
 //                L1 policy: a dot reads each byte once and its large inputs
 //                dwarf the L2 (60 MiB on the H200), so the L2 hint is the one
-//                that matters. Needs sm_80 (core/arch_features.cpp).
+//                that matters. Needs sm_80 (core/space/arch_features.cpp).
 //   l2_prefetch  ld.global.L2::256B (sm_80+)  a plain load whose L2 miss fetches
 //                the aligned 256 bytes around it (SASS .LTC256B; plain loads
 //                carry no prefetch size): fewer, larger DRAM requests for a

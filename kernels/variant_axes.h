@@ -1,6 +1,6 @@
 // The named axes of the variant space, once for host and kernel. Plain C++
 // (no CUDA keywords), like launch_constants.h: NVRTC sees it through the
-// kernel headers, the host through src/core/variant_axes.hpp, which adds each
+// kernel headers, the host through src/core/space/variant_axes.hpp, which adds each
 // value's space-file name and id. The host spells a value in an NVRTC name
 // expression as "<Enum>::<name>", so every enumerator is named exactly as
 // space files and CSV columns name the value.

@@ -2,7 +2,7 @@
 // dotsweep binary carries its kernels and NVRTC needs no file at run time.
 // Usage: embed_source SOURCE HEADER SYMBOL
 //
-// C/CUDA sources get their quoted includes inlined (core/kernel_tree.hpp:
+// C/CUDA sources get their quoted includes inlined (core/space/kernel_tree.hpp:
 // the same code reads a kernel tree at run time); data (a space file) is
 // embedded verbatim.
 #include <cstdio>
@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/kernel_tree.hpp"
+#include "core/space/kernel_tree.hpp"
 
 namespace {
 

@@ -57,9 +57,9 @@ rm -f /tmp/dotsweep_fuzz_probe.$$*
 # The core sources each target links; a core file that gains a dependency on
 # another core file needs it added here (the link error names the symbol).
 declare -A sources=(
-  [space_file]="src/core/space_file.cpp src/core/variant_config.cpp src/core/variant_axes.cpp src/core/element_type.cpp src/core/arch_features.cpp"
-  [size_list]="src/core/size_list.cpp"
-  [csv_reader]="src/core/csv.cpp src/core/record.cpp src/core/variant_config.cpp src/core/variant_axes.cpp src/core/element_type.cpp src/core/arch_features.cpp"
+  [space_file]="src/core/space/space_file.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
+  [size_list]="src/core/space/size_list.cpp"
+  [csv_reader]="src/core/report/csv.cpp src/core/report/record.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
 )
 
 # A generated ninja file: parallel, incremental (header dependencies via depfiles).

@@ -375,7 +375,7 @@ def plot_heatmap(report, mode, type_, n, x, y, out, stem):
     his = [num(b, "ci_hi_us") for b in best.values()]
     lowest_hi = min(his) if None not in his else None
 
-    def tied_with_fastest(row):  # no cell's 95% interval lies wholly below its own (src/core/tie_group.hpp)
+    def tied_with_fastest(row):  # no cell's 95% interval lies wholly below its own (src/core/stats/tie_group.hpp)
         lo = num(row, "ci_lo_us")
         return None not in (lo, lowest_hi) and lo <= lowest_hi
     grid = [[(num(best[(xv, yv)], "median_us") / fastest if (xv, yv) in best else math.nan) for xv in xs] for yv in ys]

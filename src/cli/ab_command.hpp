@@ -1,15 +1,15 @@
 // `dotsweep ab --kernels-b DIR [--kernels-a DIR]`: the variants of a space
 // compiled from two kernel trees, checked, and timed alternately in one
 // process (measure/ab_measurer.hpp); per row the ratio B/A with its 95%
-// interval and a verdict (core/ab_rule.hpp, docs/ab.md).
+// interval and a verdict (core/gate/ab_rule.hpp, docs/ab.md).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/ab_rule.hpp"
-#include "core/space_file.hpp"
+#include "core/gate/ab_rule.hpp"
+#include "core/space/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace CLI {

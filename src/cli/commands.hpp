@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/gate.hpp"
-#include "core/shard.hpp"
-#include "core/space_file.hpp"
-#include "core/timing_mode.hpp"
+#include "core/gate/gate.hpp"
+#include "core/space/shard.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/timing_mode.hpp"
 
 namespace CLI {
 class App;
@@ -21,11 +21,11 @@ namespace dotsweep {
 struct ListOptions {
   std::string space_path;  // empty: the embedded default space
   bool compile = false;    // compile each valid variant through NVRTC (no GPU needed)
-  std::string kernels_dir; // --kernels: compile this kernel tree (core/kernel_tree.hpp), not the built-in one
+  std::string kernels_dir; // --kernels: compile this kernel tree (core/space/kernel_tree.hpp), not the built-in one
   int arch = 90;           // sm_XX to plan and compile for
   std::string cache_dir;   // empty: no cache, so every variant really compiles
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
-  // --shard i/N (core/shard.hpp): only the slice a sweep with these --sizes and --mode measures
+  // --shard i/N (core/space/shard.hpp): only the slice a sweep with these --sizes and --mode measures
   std::optional<Shard> shard;
   std::vector<std::int64_t> sizes;  // empty: default_sizes()
   std::vector<TimingMode> modes{TimingMode::cold};
@@ -38,7 +38,7 @@ int run_list(const ListOptions& options);
 // that partition (gpu/sm_partition.hpp) and prints what was made.
 int run_info(int device, int sms);
 
-// `compare`: reports side by side (core/compare.hpp), Markdown on stdout.
+// `compare`: reports side by side (core/gate/compare.hpp), Markdown on stdout.
 struct CompareOptions {
   std::vector<std::string> inputs;  // sweep.csv or .csv.gz files, each holding one or more reports
   std::string markdown_path;        // also write the Markdown here when set
@@ -48,7 +48,7 @@ struct CompareOptions {
 int run_compare(const CompareOptions& options);
 
 // `gate`: fail a CI job when a current report shows a kernel slower than the
-// baseline (core/gate.hpp, docs/gate.md); reads CSVs only, no GPU needed.
+// baseline (core/gate/gate.hpp, docs/gate.md); reads CSVs only, no GPU needed.
 struct GateOptions {
   std::string baseline;               // sweep.csv or best.csv, plain or .csv.gz
   std::vector<std::string> current;   // one or more repeats, combined per row
@@ -65,21 +65,21 @@ void add_gate_options(CLI::App& command, GateOptions& options);
 int run_gate_command(const GateOptions& options);
 
 // `export`: the tuned tables of one or more reports as a C++ header for
-// include/dotsweep/dot.cuh (core/dispatch_header.hpp) and, with a folder,
-// as Kernel Tuner results files (core/kernel_tuner_results.hpp).
+// include/dotsweep/dot.cuh (core/export/dispatch_header.hpp) and, with a folder,
+// as Kernel Tuner results files (core/export/kernel_tuner_results.hpp).
 struct ExportOptions {
   std::vector<std::string> reports;  // sweep.csv or .csv.gz, one GPU each
   std::string header_path;
   std::string kernel_tuner_dir;      // empty: no Kernel Tuner files
   std::string mode = "cold";         // the timings the choice reads
-  std::string nvbench_path;          // empty: no NVBench JSON (core/nvbench_json.hpp)
+  std::string nvbench_path;          // empty: no NVBench JSON (core/export/nvbench_json.hpp)
 };
 // Exit 0; throws InputError (exit 2) for unreadable or unusable reports,
 // two reports answering for the same type and compute capability, or a
 // destination that cannot be written.
 int run_export(const ExportOptions& options);
 
-// `merge`: the reports of a sweep's shards joined into one (core/report_merge.hpp).
+// `merge`: the reports of a sweep's shards joined into one (core/report/report_merge.hpp).
 struct MergeOptions {
   std::string out_dir;               // new or empty, as a sweep's --out
   std::vector<std::string> reports;  // one report folder per shard

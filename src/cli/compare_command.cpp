@@ -1,15 +1,15 @@
 // `dotsweep compare A.csv B.csv [C.csv ...]`: reads the reports (plain or
-// gzipped, concatenated or not), compares them (core/compare.hpp) and prints
+// gzipped, concatenated or not), compares them (core/gate/compare.hpp) and prints
 // the Markdown; --markdown FILE writes the same text to a file.
 #include <cstdio>
 #include <sstream>
 
 #include "cli/commands.hpp"
-#include "core/compare.hpp"
-#include "core/compare_markdown.hpp"
-#include "core/csv.hpp"
-#include "core/report_writer.hpp"
-#include "core/text_file.hpp"
+#include "core/gate/compare.hpp"
+#include "core/gate/compare_markdown.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/text_file.hpp"
 
 namespace dotsweep {
 

@@ -1,5 +1,5 @@
 // `dotsweep export REPORT... --header FILE [--kernel-tuner DIR] [--mode M]
-// [--nvbench FILE]`: the tuned tables of the reports (core/tuned_tables.hpp)
+// [--nvbench FILE]`: the tuned tables of the reports (core/export/tuned_tables.hpp)
 // as a C++ header for include/dotsweep/dot.cuh and, optionally, as Kernel
 // Tuner results files; and/or one report in NVBench's JSON format.
 // Everything is built and every destination checked before the first byte is
@@ -9,11 +9,11 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
-#include "core/dispatch_header.hpp"
+#include "core/export/dispatch_header.hpp"
 #include "core/input_error.hpp"
-#include "core/kernel_tuner_results.hpp"
-#include "core/nvbench_json.hpp"
-#include "core/report_writer.hpp"
+#include "core/export/kernel_tuner_results.hpp"
+#include "core/export/nvbench_json.hpp"
+#include "core/report/report_writer.hpp"
 
 namespace dotsweep {
 

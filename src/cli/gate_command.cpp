@@ -1,6 +1,6 @@
 // `dotsweep gate --baseline B.csv --current C.csv [C2.csv ...]`: reads the
 // reports, checks they can be compared, judges every row in scope
-// (core/gate.hpp) and prints the rows that are not SAME and one verdict line.
+// (core/gate/gate.hpp) and prints the rows that are not SAME and one verdict line.
 // Exit 0 pass, 1 fail, 2 bad input (InputError, printed by main).
 #include <CLI/CLI.hpp>
 
@@ -8,12 +8,12 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "core/gate.hpp"
-#include "core/gate_input.hpp"
-#include "core/gate_noise.hpp"
-#include "core/gate_report.hpp"
+#include "core/gate/gate.hpp"
+#include "core/gate/gate_input.hpp"
+#include "core/gate/gate_noise.hpp"
+#include "core/gate/gate_report.hpp"
 #include "core/input_error.hpp"
-#include "core/report_writer.hpp"
+#include "core/report/report_writer.hpp"
 
 namespace dotsweep {
 

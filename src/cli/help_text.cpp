@@ -1,8 +1,8 @@
 #include "cli/help_text.hpp"
 
 #include "dotsweep_version.hpp"
-#include "core/arch_features.hpp"
-#include "core/variant_axes.hpp"
+#include "core/space/arch_features.hpp"
+#include "core/space/variant_axes.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 
 namespace dotsweep {

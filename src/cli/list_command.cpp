@@ -4,12 +4,12 @@
 #include <thread>
 
 #include "cli/commands.hpp"
-#include "core/arch_features.hpp"
+#include "core/space/arch_features.hpp"
 #include "measure/compile_queue.hpp"
-#include "core/space_source.hpp"
-#include "core/kernel_tree.hpp"
-#include "core/shard.hpp"
-#include "core/size_list.hpp"
+#include "core/space/space_source.hpp"
+#include "core/space/kernel_tree.hpp"
+#include "core/space/shard.hpp"
+#include "core/space/size_list.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "dot_kernel_source.hpp"
 

@@ -14,10 +14,10 @@
 #include "sweep/resume_options.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "cli/report_command.hpp"
-#include "core/counter_metrics.hpp"
+#include "core/report/counter_metrics.hpp"
 #include "core/input_error.hpp"
-#include "core/size_list.hpp"
-#include "core/timing_mode.hpp"
+#include "core/space/size_list.hpp"
+#include "core/space/timing_mode.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 

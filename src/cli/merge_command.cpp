@@ -1,12 +1,12 @@
 // `dotsweep merge OUT REPORT...`: the reports of a sweep's shards joined into
-// one report folder (core/report_merge.hpp), written by the ReportFolder as
+// one report folder (core/report/report_merge.hpp), written by the ReportFolder as
 // a sweep's own report is. No GPU needed.
 #include <cstdio>
 
 #include "cli/commands.hpp"
 #include "sweep/report_plots.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_merge.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_merge.hpp"
 
 namespace dotsweep {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/input_error.hpp"
-#include "core/sm_partition.hpp"
+#include "core/space/sm_partition.hpp"
 
 namespace dotsweep {
 
@@ -33,7 +33,7 @@ const IntegerRange kIntegers[] = {
     {"--top", 0, kIntMax},
     {"--max-configs", 1, kMostMaxConfigs},
     {"--budget", 1, kIntMax},
-    // More SMs than the GPU has is refused once the GPU is known (core/sm_partition.hpp).
+    // More SMs than the GPU has is refused once the GPU is known (core/space/sm_partition.hpp).
     {"--sms", 1, kMostSmsRequest},
     // Any int spells an arch; which ones NVRTC compiles for is checked later.
     {"--arch", std::numeric_limits<int>::min(), kIntMax},

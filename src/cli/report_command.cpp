@@ -9,10 +9,10 @@
 
 #include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_writer.hpp"
-#include "core/summary_context.hpp"
-#include "core/text_file.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/summary_context.hpp"
+#include "core/report/text_file.hpp"
 
 namespace dotsweep {
 

@@ -1,7 +1,7 @@
 // `dotsweep report SWEEP_CSV|REPORT_DIR -o OUT_DIR`: re-renders a report
 // folder's derived files (best.csv, summary.md, the ranked sweep.csv and the
 // plots) from a sweep.csv and its context.json through the code the sweep
-// writes them with (core/report_folder.hpp, core/summary_context.hpp). No
+// writes them with (core/report/report_folder.hpp, core/report/summary_context.hpp). No
 // GPU needed: a committed report's summary can be regenerated after the
 // summary's code changes.
 #pragma once

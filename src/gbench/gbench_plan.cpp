@@ -3,10 +3,10 @@
 #include <cstring>
 #include <regex>
 
-#include "core/space_source.hpp"
+#include "core/space/space_source.hpp"
 #include "core/input_error.hpp"
-#include "core/size_list.hpp"
-#include "core/space_plan.hpp"
+#include "core/space/size_list.hpp"
+#include "core/space/space_plan.hpp"
 
 namespace dotsweep {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/variant_config.hpp"
+#include "core/space/variant_config.hpp"
 #include "gpu/baseline_table.hpp"
 
 namespace dotsweep {

@@ -4,9 +4,9 @@
 #include <optional>
 #include <thread>
 
-#include "core/element_type.hpp"
+#include "core/space/element_type.hpp"
 #include "core/input_error.hpp"
-#include "core/record.hpp"
+#include "core/report/record.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"

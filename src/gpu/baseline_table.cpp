@@ -1,7 +1,7 @@
 #include "gpu/baseline_table.hpp"
 
-#include "core/ranking.hpp"
-#include "core/shard.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/space/shard.hpp"
 
 namespace dotsweep {
 

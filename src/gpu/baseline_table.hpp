@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/element_type.hpp"
-#include "core/variant_config.hpp"
+#include "core/space/element_type.hpp"
+#include "core/space/variant_config.hpp"
 
 namespace dotsweep {
 

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "core/counter_metrics.hpp"
+#include "core/report/counter_metrics.hpp"
 
 #ifndef DOTSWEEP_CUDA_ROOT
 #define DOTSWEEP_CUDA_ROOT "/usr/local/cuda"

@@ -4,7 +4,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "core/counter_metrics.hpp"
+#include "core/report/counter_metrics.hpp"
 #include "core/input_error.hpp"
 
 namespace dotsweep {

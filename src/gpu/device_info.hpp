@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "core/sm_partition.hpp"
-#include "core/variant_config.hpp"
+#include "core/space/sm_partition.hpp"
+#include "core/space/variant_config.hpp"
 
 namespace dotsweep {
 

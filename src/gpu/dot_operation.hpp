@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "core/element_type.hpp"
-#include "core/error_bound.hpp"
+#include "core/space/element_type.hpp"
+#include "core/check/error_bound.hpp"
 
 namespace dotsweep {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/clock_events.hpp"
+#include "core/stats/clock_events.hpp"
 
 namespace dotsweep {
 

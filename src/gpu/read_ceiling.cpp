@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/statistics.hpp"
+#include "core/stats/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/harness_kernels.hpp"
 #include "gpu/timers.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "core/input_data.hpp"
+#include "core/check/input_data.hpp"
 
 namespace dotsweep {
 

@@ -1,7 +1,7 @@
 // The device inputs of one size n and one element type, allocated once and
 // shared by every operation of that type measured at that size, plus the
 // rotating copies hot timing reads through. Every buffer is padded past n
-// with kPaddingCanary (core/input_data.hpp; 64 is exact in every type), so a
+// with kPaddingCanary (core/check/input_data.hpp; 64 is exact in every type), so a
 // kernel that reads past the end changes its result and fails the checks
 // instead of reading zeros or a neighbour's data.
 #pragma once
@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/element_array.hpp"
+#include "core/check/element_array.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/dot_operation.hpp"
 

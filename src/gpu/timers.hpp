@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/statistics.hpp"
+#include "core/stats/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/variant_config.hpp"
+#include "core/space/variant_config.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"

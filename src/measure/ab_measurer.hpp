@@ -3,14 +3,14 @@
 // is checked by the sweep's check path and, when both sides are correct,
 // timed alternately, A, B, A, B, ..., on the same inputs and stream under
 // one timer (cold or hot, gpu/timers.hpp), so each pair of samples shares
-// the machine's state (core/ab_rule.hpp, docs/ab.md).
+// the machine's state (core/gate/ab_rule.hpp, docs/ab.md).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/ab_rule.hpp"
+#include "core/gate/ab_rule.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/variant_config.hpp"
+#include "core/space/variant_config.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 
 namespace dotsweep {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/element_type.hpp"
+#include "core/space/element_type.hpp"
 #include "core/input_error.hpp"
 #include "gpu/cupti_range_profiler.hpp"
 

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "core/counter_metrics.hpp"
-#include "core/record.hpp"
-#include "core/timing_mode.hpp"
+#include "core/report/counter_metrics.hpp"
+#include "core/report/record.hpp"
+#include "core/space/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
 #include "gpu/cupti_range_profiler.hpp"
 #include "gpu/l2_eviction.hpp"
@@ -70,7 +70,7 @@ class CounterPass {
 
   // Streams rows: add() hands a row it holds on at once, cupti_status
   // `pending`, and finish_size() gives the same rows, final, to
-  // `on_counters` instead of on_row (core/counter_rows.hpp). Without it a
+  // `on_counters` instead of on_row (core/report/counter_rows.hpp). Without it a
   // held row is handed on once, at the end of its size.
   void stream_rows(CounterRowSink on_counters) { on_counters_ = std::move(on_counters); }
   // Asked before each profiled row of a batch (Ctrl-C): once it says stop, the

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "core/correctness_verdict.hpp"
-#include "core/record.hpp"
-#include "core/timing_mode.hpp"
-#include "core/variant_config.hpp"
+#include "core/check/correctness_verdict.hpp"
+#include "core/report/record.hpp"
+#include "core/space/timing_mode.hpp"
+#include "core/space/variant_config.hpp"
 #include "gpu/dot_operation.hpp"
 
 namespace dotsweep {

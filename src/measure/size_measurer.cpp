@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <thread>
 
-#include "core/clock_events.hpp"
-#include "core/correctness_verdict.hpp"
+#include "core/stats/clock_events.hpp"
+#include "core/check/correctness_verdict.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/result_probe.hpp"
 
@@ -242,7 +242,7 @@ void SizeMeasurer::finish_row(MeasurementRecord& row, const TimingSamples& timin
                               const CheckedType& checked, const CorrectnessVerdict& verdict) {
   const ElementType type = checked.buffers.type();
   // The peak the row's peak_gbps column names: the GPU's theoretical one, or
-  // on a partition its measured read ceiling (core/sm_partition.hpp).
+  // on a partition its measured read ceiling (core/space/sm_partition.hpp).
   fill_timing(row, timing, type, env_.peak_gbps);
   if (op.timed_only) return;  // nothing was computed, so there is nothing to compare
   if (auto mismatch = timed_results_mismatch(timing.launch_results, op.observed, verdict, checked.expected,

@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "core/record.hpp"
-#include "core/statistics.hpp"
-#include "core/timing_mode.hpp"
+#include "core/report/record.hpp"
+#include "core/stats/statistics.hpp"
+#include "core/space/timing_mode.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvml_clocks.hpp"
 #include "gpu/size_buffers.hpp"

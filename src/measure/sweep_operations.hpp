@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/variant_config.hpp"
+#include "core/space/variant_config.hpp"
 #include "gpu/device_info.hpp"
 #include "measure/compile_queue.hpp"
 #include "measure/measured_operation.hpp"

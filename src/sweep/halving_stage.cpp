@@ -8,14 +8,14 @@
 
 #include "sweep/progress.hpp"
 #include "sweep/sweep_loop.hpp"
-#include "core/ranking.hpp"
-#include "core/report_naming.hpp"
-#include "core/report_writer.hpp"
-#include "core/resume_plan.hpp"
-#include "core/search_strategy.hpp"
-#include "core/size_list.hpp"
-#include "core/text_file.hpp"
-#include "core/worker_protocol.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_naming.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/space/search_strategy.hpp"
+#include "core/space/size_list.hpp"
+#include "core/report/text_file.hpp"
+#include "core/report/worker_protocol.hpp"
 
 namespace dotsweep {
 

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "core/space_source.hpp"
-#include "core/input_data.hpp"
+#include "core/space/space_source.hpp"
+#include "core/check/input_data.hpp"
 #include "core/input_error.hpp"
-#include "core/text_file.hpp"
-#include "core/timing_mode.hpp"
+#include "core/report/text_file.hpp"
+#include "core/space/timing_mode.hpp"
 
 namespace dotsweep {
 

@@ -2,7 +2,7 @@
 // which rows belong in the report (space, sizes, modes, seed, stopping rule,
 // strategy) and where they were measured (device, cubin cache) come from the
 // report's context.json unless the command line gives them; given ones must
-// agree with it (core/resume_plan.hpp compares them before the GPU).
+// agree with it (core/report/resume_plan.hpp compares them before the GPU).
 #pragma once
 
 #include <string>

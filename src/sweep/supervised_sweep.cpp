@@ -8,10 +8,10 @@
 
 #include "sweep/interrupt.hpp"
 #include "sweep/worker_supervisor.hpp"
-#include "core/report_writer.hpp"
-#include "core/resume_plan.hpp"
-#include "core/text_file.hpp"
-#include "core/worker_protocol.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/report/text_file.hpp"
+#include "core/report/worker_protocol.hpp"
 
 namespace dotsweep {
 

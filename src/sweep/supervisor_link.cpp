@@ -3,8 +3,8 @@
 #include <signal.h>
 #include <sys/prctl.h>
 
-#include "core/element_type.hpp"
-#include "core/worker_protocol.hpp"
+#include "core/space/element_type.hpp"
+#include "core/report/worker_protocol.hpp"
 
 namespace dotsweep {
 

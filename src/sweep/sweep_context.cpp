@@ -1,7 +1,7 @@
 #include "sweep/sweep_context.hpp"
 
-#include "core/space_source.hpp"
-#include "core/sm_partition.hpp"
+#include "core/space/space_source.hpp"
+#include "core/space/sm_partition.hpp"
 #include "dotsweep_version.hpp"
 
 namespace dotsweep {

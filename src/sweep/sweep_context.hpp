@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "sweep/sweep_options.hpp"
-#include "core/record.hpp"
-#include "core/space_file.hpp"
-#include "core/space_plan.hpp"
+#include "core/report/record.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/space_plan.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/read_ceiling.hpp"
 
@@ -15,7 +15,7 @@ namespace dotsweep {
 
 // The part of context.json known before looking for a GPU (version, seed,
 // sizes, modes, stopping rule, space), laid out as in the full context so a
-// resumed sweep compares it with the saved one (core/resume_plan.hpp).
+// resumed sweep compares it with the saved one (core/report/resume_plan.hpp).
 nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& space,
                               const std::vector<std::int64_t>& sizes);
 

@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "sweep/interrupt.hpp"
-#include "core/operation_in_flight.hpp"
+#include "core/check/operation_in_flight.hpp"
 
 namespace dotsweep {
 

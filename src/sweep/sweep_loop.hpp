@@ -8,8 +8,8 @@
 #include <set>
 #include <vector>
 
-#include "core/resume_plan.hpp"
-#include "core/shard.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/space/shard.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/search_strategy.hpp"
-#include "core/shard.hpp"
-#include "core/space_file.hpp"
+#include "core/space/search_strategy.hpp"
+#include "core/space/shard.hpp"
+#include "core/space/space_file.hpp"
 #include "measure/size_measurer.hpp"
 
 namespace dotsweep {
@@ -27,13 +27,13 @@ struct SweepOptions {
   int top = 5;                            // rows per size in the printed summary
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
   bool progress = true;
-  // ---- interruptions and resume (sweep/interrupt.hpp, core/resume_plan.hpp)
+  // ---- interruptions and resume (sweep/interrupt.hpp, core/report/resume_plan.hpp)
   std::string resume_dir;                 // --resume DIR: continue the sweep whose report is in DIR
   std::optional<std::string> space_text;  // a resumed report's saved space, read instead of space_path
   std::vector<std::string> command_line;  // argv as given, for the printed resume command
   // ---- search strategies
   StrategySettings strategy;              // --strategy, --budget, --keep
-  // ---- sharding over many GPUs (core/shard.hpp)
+  // ---- sharding over many GPUs (core/space/shard.hpp)
   Shard shard;                            // --shard i/N: measure only this slice of the (type, n) units
   // ---- fault isolation (sweep/supervised_sweep.hpp)
   bool isolate = true;                    // measure in worker processes (--no-isolate: in this one)

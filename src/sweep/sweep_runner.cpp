@@ -28,15 +28,15 @@
 #include "sweep/sweep_context.hpp"
 #include "sweep/sweep_loop.hpp"
 #include "sweep/sweep_setup.hpp"
-#include "core/counter_rows.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_naming.hpp"
-#include "core/resume_plan.hpp"
-#include "core/search_strategy.hpp"
-#include "core/sm_partition.hpp"
-#include "core/size_list.hpp"
-#include "core/summary_context.hpp"
-#include "core/worker_protocol.hpp"
+#include "core/report/counter_rows.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_naming.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/space/search_strategy.hpp"
+#include "core/space/sm_partition.hpp"
+#include "core/space/size_list.hpp"
+#include "core/report/summary_context.hpp"
+#include "core/report/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/cuda_stream.hpp"
@@ -49,7 +49,7 @@ namespace dotsweep {
 
 namespace {
 
-// The peak pct_peak is a fraction of (core/sm_partition.hpp): on a partition
+// The peak pct_peak is a fraction of (core/space/sm_partition.hpp): on a partition
 // its measured read ceiling, which a resume takes from the report's
 // context.json so that one report keeps one peak.
 double peak_of_report(const SweepSetup& s, const ReadCeiling& ceiling) {

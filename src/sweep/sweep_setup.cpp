@@ -7,16 +7,16 @@
 #include <filesystem>
 
 #include "sweep/resume_options.hpp"
-#include "core/space_source.hpp"
+#include "core/space/space_source.hpp"
 #include "sweep/sweep_context.hpp"
-#include "core/counter_rows.hpp"
+#include "core/report/counter_rows.hpp"
 #include "core/input_error.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_naming.hpp"
-#include "core/samples_file.hpp"
-#include "core/search_strategy.hpp"
-#include "core/size_list.hpp"
-#include "core/text_file.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_naming.hpp"
+#include "core/report/samples_file.hpp"
+#include "core/space/search_strategy.hpp"
+#include "core/space/size_list.hpp"
+#include "core/report/text_file.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "measure/size_inputs.hpp"
@@ -91,7 +91,7 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
   if (!timestamp || !timestamp->is_string()) throw InputError(where + ": its context.json has no timestamp");
   state.timestamp = timestamp->get<std::string>();
   ResumableCsv csv = read_resumable_csv(read_text_file(csv_path), csv_path);
-  // The counter rows of finished sizes (core/counter_rows.hpp); a row cut
+  // The counter rows of finished sizes (core/report/counter_rows.hpp); a row cut
   // short there is one whose counters are lost, not a row to measure again.
   const std::string counters_path = dir + "/" + kCounterRowsFile;
   if (std::filesystem::exists(counters_path))
@@ -114,7 +114,7 @@ ResumeState open_resume(const std::string& dir, const nlohmann::json& identity_n
   state.plan = plan_resume(csv.rows, modes, recount);
   return state;
 }
-// ---- search strategies (core/search_strategy.hpp)
+// ---- search strategies (core/space/search_strategy.hpp)
 
 // --strategy random: the seeded sample of the device's valid configurations.
 std::vector<VariantConfig> randomly_chosen(const std::vector<VariantConfig>& valid, const SweepOptions& options) {

@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "sweep/sweep_options.hpp"
-#include "core/resume_plan.hpp"
-#include "core/shard.hpp"
-#include "core/space_file.hpp"
-#include "core/space_plan.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/space/shard.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/space_plan.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/sm_partition.hpp"
 

@@ -18,7 +18,7 @@ keys() {
 }
 # The groups (type, n, mode) of REPORT's best.csv whose verdict is partial
 # must be exactly those with fewer candidate rows in its sweep.csv than in
-# REFERENCE's (core/group_coverage.hpp): prints the mismatches, if any.
+# REFERENCE's (core/stats/group_coverage.hpp): prints the mismatches, if any.
 partial_mismatches() {
   python3 - "$1" "$2" <<'PY'
 import collections, csv, sys
@@ -36,7 +36,7 @@ for key, is_partial in sorted(declared.items()):
 PY
 }
 # The rows of BEFORE (a sweep.csv as the interrupt left it) that the resume
-# keeps (core/resume_plan.hpp: every row of a (variant, type, n) whose rows
+# keeps (core/report/resume_plan.hpp: every row of a (variant, type, n) whose rows
 # for every mode are in, less a torn last line; with counters on, less the
 # (type, n) whose counter pass was cut, where a row is correct) must be in
 # AFTER (the resumed sweep.csv) exactly as they were: the same measurements,
@@ -75,7 +75,7 @@ for r in kept:
 PY
 }
 
-# DIR/samples.csv.gz (core/samples_file.hpp) against DIR/sweep.csv: one
+# DIR/samples.csv.gz (core/report/samples_file.hpp) against DIR/sweep.csv: one
 # samples line per timed row and none for another key, as many kept
 # (unthrottled) samples as its samples column, as many throttled as its
 # dropped_samples, its launches, and the median of the kept samples equal to

@@ -35,7 +35,7 @@ LOG
 cat >"$work/overflow" <<'LOG'
 ==77==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014 at pc 0x55d4 bp 0x7ffd sp 0x7ffd
 READ of size 4 at 0x602000000014 thread T0
-    #0 0x55d4 in parse_sizes src/core/size_list.cpp:42
+    #0 0x55d4 in parse_sizes src/core/space/size_list.cpp:42
 LOG
 cat >"$work/leak" <<'LOG'
 ==88==ERROR: LeakSanitizer: detected memory leaks

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/element_type.hpp"
+#include "core/space/element_type.hpp"
 #include "gpu/dot_operation.hpp"
 
 namespace dotsweep::test {

@@ -9,9 +9,9 @@
 #include <map>
 #include <thread>
 
-#include "core/arch_features.hpp"
-#include "core/space_file.hpp"
-#include "core/space_plan.hpp"
+#include "core/space/arch_features.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/space_plan.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_includes.hpp"

@@ -11,11 +11,11 @@
 #include <set>
 #include <thread>
 
-#include "core/gate.hpp"
+#include "core/gate/gate.hpp"
 #include "core/input_error.hpp"
-#include "core/space_file.hpp"
-#include "core/space_plan.hpp"
-#include "core/variant_config.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/space_plan.hpp"
+#include "core/space/variant_config.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/cupti_range_profiler.hpp"
@@ -144,7 +144,7 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
     MESSAGE(id << ": off median " << *row.median_us << " [" << *row.ci_lo_us << ", " << *row.ci_hi_us
                 << "], all median " << *with.median_us << " [" << *with.ci_lo_us << ", " << *with.ci_hi_us << "]");
     // Two runs of the same operations, with and without counters, must not
-    // differ by what the gate would call a change (src/core/gate.hpp: 5%, or
+    // differ by what the gate would call a change (src/core/gate/gate.hpp: 5%, or
     // intervals apart by less than 2 us + 3%). Overlapping intervals are too
     // strict: a row's interval is one run's sampling noise, and CUB at 2^24
     // moved by 2.7% with disjoint intervals between two such runs on the H200

@@ -15,7 +15,7 @@
 #include <map>
 #include <thread>
 
-#include "core/space_plan.hpp"
+#include "core/space/space_plan.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_includes.hpp"

@@ -20,10 +20,10 @@
 #include <thread>
 #include <vector>
 
-#include "core/correctness_verdict.hpp"
-#include "core/element_array.hpp"
-#include "core/error_bound.hpp"
-#include "core/size_list.hpp"
+#include "core/check/correctness_verdict.hpp"
+#include "core/check/element_array.hpp"
+#include "core/check/error_bound.hpp"
+#include "core/space/size_list.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/size_buffers.hpp"
 #include "measure/size_inputs.hpp"

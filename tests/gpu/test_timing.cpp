@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "core/statistics.hpp"
+#include "core/stats/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/timers.hpp"

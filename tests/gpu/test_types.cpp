@@ -10,7 +10,7 @@
 #include <map>
 #include <string>
 
-#include "core/element_type.hpp"
+#include "core/space/element_type.hpp"
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_info.hpp"

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "core/variant_axes.hpp"
+#include "core/space/variant_axes.hpp"
 #include "gpu/nvrtc_compiler.hpp"
 #include "kernel_blocks_source.hpp"
 

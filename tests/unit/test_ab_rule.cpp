@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <random>
 
-#include "core/ab_rule.hpp"
-#include "core/gate_report.hpp"
+#include "core/gate/ab_rule.hpp"
+#include "core/gate/gate_report.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -5,9 +5,9 @@
 #include <map>
 #include <string>
 
-#include "core/arch_features.hpp"
-#include "core/space_file.hpp"
-#include "core/space_plan.hpp"
+#include "core/space/arch_features.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/space_plan.hpp"
 
 using namespace dotsweep;
 

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "core/clock_events.hpp"
+#include "core/stats/clock_events.hpp"
 
 using namespace dotsweep;
 

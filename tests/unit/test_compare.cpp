@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/compare.hpp"
-#include "core/compare_markdown.hpp"
-#include "core/report_writer.hpp"
+#include "core/gate/compare.hpp"
+#include "core/gate/compare_markdown.hpp"
+#include "core/report/report_writer.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/correctness_verdict.hpp"
+#include "core/check/correctness_verdict.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -3,8 +3,8 @@
 // and an explicit --counters turns unavailability into an InputError.
 #include <doctest/doctest.h>
 
-#include "core/counter_metrics.hpp"
-#include "core/record.hpp"
+#include "core/report/counter_metrics.hpp"
+#include "core/report/record.hpp"
 #include "measure/counter_pass.hpp"
 #include "test_support.hpp"
 

@@ -1,7 +1,7 @@
-// counters.csv merged into sweep.csv's rows (core/counter_rows.hpp).
+// counters.csv merged into sweep.csv's rows (core/report/counter_rows.hpp).
 #include <doctest/doctest.h>
 
-#include "core/counter_rows.hpp"
+#include "core/report/counter_rows.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/counter_witness.hpp"
-#include "core/ranking.hpp"
-#include "core/report_writer.hpp"
+#include "core/report/counter_witness.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_writer.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

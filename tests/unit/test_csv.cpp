@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "core/csv.hpp"
+#include "core/report/csv.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

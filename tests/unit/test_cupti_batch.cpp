@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/counter_metrics.hpp"
+#include "core/report/counter_metrics.hpp"
 #include "gpu/cupti_range_profiler.hpp"
 #include "measure/counter_pass.hpp"
 #include "test_support.hpp"

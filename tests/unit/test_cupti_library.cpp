@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "core/counter_metrics.hpp"
+#include "core/report/counter_metrics.hpp"
 #include "gpu/cupti_library.hpp"
 
 using namespace dotsweep;

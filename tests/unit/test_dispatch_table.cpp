@@ -1,13 +1,13 @@
-// The export's choice rule (core/dispatch_table.hpp), its assembly over
-// reports (core/tuned_tables.hpp) and its printers.
+// The export's choice rule (core/export/dispatch_table.hpp), its assembly over
+// reports (core/export/tuned_tables.hpp) and its printers.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "core/dispatch_header.hpp"
-#include "core/dispatch_table.hpp"
-#include "core/kernel_tuner_results.hpp"
-#include "core/tuned_tables.hpp"
+#include "core/export/dispatch_header.hpp"
+#include "core/export/dispatch_table.hpp"
+#include "core/export/kernel_tuner_results.hpp"
+#include "core/export/tuned_tables.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

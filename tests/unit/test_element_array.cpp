@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/element_array.hpp"
+#include "core/check/element_array.hpp"
 
 using namespace dotsweep;
 

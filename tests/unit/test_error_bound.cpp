@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/error_bound.hpp"
+#include "core/check/error_bound.hpp"
 
 using namespace dotsweep;
 

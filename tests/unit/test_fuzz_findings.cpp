@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "core/size_list.hpp"
-#include "core/space_file.hpp"
+#include "core/space/size_list.hpp"
+#include "core/space/space_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -3,7 +3,7 @@
 // H200 noise is in test_gate_fixtures.cpp.
 #include <doctest/doctest.h>
 
-#include "core/gate.hpp"
+#include "core/gate/gate.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

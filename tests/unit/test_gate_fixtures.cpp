@@ -3,8 +3,8 @@
 // and a slower row that NVML saw capped must be reported as throttled.
 #include <doctest/doctest.h>
 
-#include "core/gate.hpp"
-#include "core/gate_input.hpp"
+#include "core/gate/gate.hpp"
+#include "core/gate/gate_input.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

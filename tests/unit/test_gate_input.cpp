@@ -7,8 +7,8 @@
 #include <iterator>
 #include <zlib.h>
 
-#include "core/gate_input.hpp"
-#include "core/text_file.hpp"
+#include "core/gate/gate_input.hpp"
+#include "core/report/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -8,8 +8,8 @@
 
 #include <filesystem>
 
-#include "core/gate.hpp"
-#include "core/gate_input.hpp"
+#include "core/gate/gate.hpp"
+#include "core/gate/gate_input.hpp"
 
 using namespace dotsweep;
 

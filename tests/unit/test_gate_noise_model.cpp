@@ -1,4 +1,4 @@
-// The noise floor measured from repeat sweeps (core/gate_noise.hpp): the
+// The noise floor measured from repeat sweeps (core/gate/gate_noise.hpp): the
 // arithmetic on synthetic rows, then a hold-out on real H200 sweeps. The
 // calibration comes from one pair of back-to-back default sweeps
 // (tests/fixtures/reports/h200-2026-11-30-default-cold{,-top}.csv.gz); it is
@@ -9,8 +9,8 @@
 #include <cmath>
 #include <memory>
 
-#include "core/gate.hpp"
-#include "core/gate_noise.hpp"
+#include "core/gate/gate.hpp"
+#include "core/gate/gate_noise.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

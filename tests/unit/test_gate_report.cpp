@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "core/gate_report.hpp"
+#include "core/gate/gate_report.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

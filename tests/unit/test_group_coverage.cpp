@@ -1,4 +1,4 @@
-// Groups a sweep stopped inside (core/group_coverage.hpp): found from the
+// Groups a sweep stopped inside (core/stats/group_coverage.hpp): found from the
 // planned candidates per type, marked `partial` in best.csv, and named as
 // such, with no winner, in summary.md.
 #include <doctest/doctest.h>
@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <string>
 
-#include "core/compare.hpp"
-#include "core/group_coverage.hpp"
-#include "core/ranking.hpp"
-#include "core/report_writer.hpp"
+#include "core/gate/compare.hpp"
+#include "core/stats/group_coverage.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_writer.hpp"
 
 using namespace dotsweep;
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/input_data.hpp"
+#include "core/check/input_data.hpp"
 
 using namespace dotsweep;
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/kernel_tree.hpp"
+#include "core/space/kernel_tree.hpp"
 #include "dot_kernel_source.hpp"
 #include "test_support.hpp"
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/ranking.hpp"
-#include "core/report_writer.hpp"
-#include "core/tie_group.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/stats/tie_group.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

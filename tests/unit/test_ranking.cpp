@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/ranking.hpp"
+#include "core/stats/ranking.hpp"
 
 using namespace dotsweep;
 

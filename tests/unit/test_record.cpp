@@ -4,8 +4,8 @@
 #include <limits>
 #include <sstream>
 
-#include "core/csv.hpp"
-#include "core/record.hpp"
+#include "core/report/csv.hpp"
+#include "core/report/record.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

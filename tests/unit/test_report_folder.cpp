@@ -4,8 +4,8 @@
 #include <fstream>
 
 #include "core/input_error.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_writer.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_writer.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -9,14 +9,14 @@
 #include <filesystem>
 #include <set>
 
-#include "core/csv.hpp"
+#include "core/report/csv.hpp"
 #include "core/input_error.hpp"
-#include "core/record.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_merge.hpp"
-#include "core/report_writer.hpp"
-#include "core/space_file.hpp"
-#include "core/text_file.hpp"
+#include "core/report/record.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_merge.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/space/space_file.hpp"
+#include "core/report/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "core/report_naming.hpp"
+#include "core/report/report_naming.hpp"
 
 using namespace dotsweep;
 

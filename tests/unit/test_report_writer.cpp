@@ -4,9 +4,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/csv.hpp"
-#include "core/ranking.hpp"
-#include "core/report_writer.hpp"
+#include "core/report/csv.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_writer.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -4,13 +4,13 @@
 
 #include <filesystem>
 
-#include "core/counter_metrics.hpp"
-#include "core/csv.hpp"
+#include "core/report/counter_metrics.hpp"
+#include "core/report/csv.hpp"
 #include "core/input_error.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_writer.hpp"
-#include "core/resume_plan.hpp"
-#include "core/text_file.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/resume_plan.hpp"
+#include "core/report/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

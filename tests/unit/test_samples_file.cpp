@@ -1,4 +1,4 @@
-// samples.csv.gz (core/samples_file.hpp): written row by row as gzip
+// samples.csv.gz (core/report/samples_file.hpp): written row by row as gzip
 // members, read back whole, kept across --resume, a torn last member dropped.
 #include <doctest/doctest.h>
 
@@ -6,9 +6,9 @@
 #include <fstream>
 
 #include "core/input_error.hpp"
-#include "core/report_folder.hpp"
-#include "core/samples_file.hpp"
-#include "core/text_file.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/samples_file.hpp"
+#include "core/report/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "core/search_strategy.hpp"
+#include "core/space/search_strategy.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -7,7 +7,7 @@
 #include <numeric>
 #include <set>
 
-#include "core/shard.hpp"
+#include "core/space/shard.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/input_data.hpp"
-#include "core/size_list.hpp"
+#include "core/check/input_data.hpp"
+#include "core/space/size_list.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -1,5 +1,5 @@
 // --sms: the names, checks and context of a sweep on part of a GPU's SMs
-// (core/sm_partition.hpp); the partition itself needs a GPU
+// (core/space/sm_partition.hpp); the partition itself needs a GPU
 // (tests/cli/sm_partition_gpu.sh).
 #include <doctest/doctest.h>
 
@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/compare.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_naming.hpp"
-#include "core/sm_partition.hpp"
+#include "core/gate/compare.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_naming.hpp"
+#include "core/space/sm_partition.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

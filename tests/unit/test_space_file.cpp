@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/space_file.hpp"
+#include "core/space/space_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

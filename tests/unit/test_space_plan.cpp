@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "core/space_plan.hpp"
+#include "core/space/space_plan.hpp"
 
 using namespace dotsweep;
 
@@ -24,8 +24,8 @@ TEST_CASE("planning keeps the configs the device can run, in order, and names wh
 
 #include <set>
 
-#include "core/space_file.hpp"
-#include "core/variant_axes.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/variant_axes.hpp"
 
 namespace {
 template <class E, class Field>

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/statistics.hpp"
+#include "core/stats/statistics.hpp"
 
 using namespace dotsweep;
 

@@ -3,8 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/summary_context.hpp"
-#include "core/text_file.hpp"
+#include "core/report/summary_context.hpp"
+#include "core/report/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "core/input_error.hpp"
-#include "core/report_writer.hpp"
-#include "core/text_file.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/report/text_file.hpp"
 
 using namespace dotsweep;
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "core/tie_group.hpp"
+#include "core/stats/tie_group.hpp"
 
 using namespace dotsweep;
 

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "core/input_error.hpp"
-#include "core/timing_mode.hpp"
+#include "core/space/timing_mode.hpp"
 
 using namespace dotsweep;
 

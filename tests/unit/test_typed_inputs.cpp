@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/correctness_verdict.hpp"
-#include "core/element_array.hpp"
-#include "core/input_data.hpp"
+#include "core/check/correctness_verdict.hpp"
+#include "core/check/element_array.hpp"
+#include "core/check/input_data.hpp"
 
 using namespace dotsweep;
 

@@ -11,9 +11,9 @@
 #include <string>
 #include <type_traits>
 
-#include "core/space_file.hpp"
-#include "core/variant_axes.hpp"
-#include "core/variant_config.hpp"
+#include "core/space/space_file.hpp"
+#include "core/space/variant_axes.hpp"
+#include "core/space/variant_config.hpp"
 #include "dot_kernel_source.hpp"
 
 using namespace dotsweep;

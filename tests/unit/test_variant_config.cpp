@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/variant_config.hpp"
+#include "core/space/variant_config.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

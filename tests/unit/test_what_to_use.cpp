@@ -6,13 +6,13 @@
 #include <set>
 #include <tuple>
 
-#include "core/dispatch_table.hpp"
-#include "core/ranking.hpp"
-#include "core/report_folder.hpp"
-#include "core/report_writer.hpp"
-#include "core/tuned_tables.hpp"
-#include "core/variant_config.hpp"
-#include "core/what_to_use.hpp"
+#include "core/export/dispatch_table.hpp"
+#include "core/stats/ranking.hpp"
+#include "core/report/report_folder.hpp"
+#include "core/report/report_writer.hpp"
+#include "core/export/tuned_tables.hpp"
+#include "core/space/variant_config.hpp"
+#include "core/report/what_to_use.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

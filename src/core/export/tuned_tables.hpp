@@ -1,0 +1,48 @@
+// The tables `dotsweep export` writes for one or more reports: one per
+// compute capability, each holding a table per element type
+// (core/export/dispatch_table.hpp) and where it came from.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/export/dispatch_table.hpp"
+#include "core/space/element_type.hpp"
+#include "core/report/record.hpp"
+
+namespace dotsweep {
+
+// One report as export reads it: a sweep.csv (or best.csv), plain or gzipped,
+// whose rows all come from one GPU.
+struct ExportReport {
+  std::string name;  // the file's name without its folder: stable across checkouts
+  std::vector<MeasurementRecord> rows;
+};
+// Throws InputError naming the file when it cannot be read, is not a report,
+// has no rows, mixes GPUs or lacks the compute capability.
+ExportReport read_export_report(const std::string& path);
+
+struct TunedType {
+  ElementType type = ElementType::f32;
+  std::string gpu, report, timestamp, dotsweep_version;  // where the table was measured
+  std::vector<SizeChoices> sizes;                        // ascending n
+  std::vector<TableRange> ranges;
+};
+struct TunedDevice {
+  std::string cc;  // "9.0"
+  std::vector<TunedType> types;  // report order of types (f32, f64, f16, bf16)
+};
+struct TunedTables {
+  std::string mode;                 // the timing mode chosen from
+  std::vector<TunedDevice> devices;  // ascending cc
+};
+
+// The tables of every report. Throws InputError when a report has no correct
+// candidate row in `mode`, or two reports hold the same type on the same
+// compute capability (the table would have two answers).
+TunedTables tuned_tables(const std::vector<ExportReport>& reports, const std::string& mode);
+
+// "9.0" -> 90, as a program computes it from cudaDeviceProp (major x 10 + minor).
+int cc_number(const std::string& cc);
+
+}  // namespace dotsweep

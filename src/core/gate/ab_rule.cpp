@@ -1,0 +1,79 @@
+#include "core/gate/ab_rule.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "core/stats/statistics.hpp"
+
+namespace dotsweep {
+
+namespace {
+std::string three(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+std::string percent(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+}  // namespace
+
+RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("paired_ratio: A and B hold different numbers of samples");
+  if (a.empty()) throw std::invalid_argument("paired_ratio: no pairs");
+  std::vector<double> ratios(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) ratios[i] = b[i] / a[i];
+  const SampleSummary s = summarize(ratios);
+  return {s.median, s.ci_lo, s.ci_hi, s.samples};
+}
+
+GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<RatioEstimate>& ratio,
+                       double threshold_pct) {
+  if (a_correct && !b_correct) return GateVerdict::broken;
+  if (!a_correct) return b_correct ? GateVerdict::fixed : GateVerdict::untimed;
+  if (!ratio) return GateVerdict::untimed;
+  const double upper = 1.0 + threshold_pct / 100.0, lower = 1.0 / upper;
+  if (ratio->lo > upper) return GateVerdict::regressed;
+  if (ratio->hi < lower) return GateVerdict::improved;
+  if (ratio->lo >= lower && ratio->hi <= upper) return GateVerdict::same;
+  return GateVerdict::inconclusive;
+}
+
+GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std::optional<RatioEstimate>& ratio,
+               double threshold_pct) {
+  GateRow row;
+  row.baseline = a;
+  row.current = {b};
+  row.verdict = ab_verdict(a.correct, b.correct, ratio, threshold_pct);
+  if (ratio) {
+    row.base = estimate_of(a);
+    row.cur = estimate_of(b);
+    row.ratio = ratio->median;
+    row.why = "B/A " + three(ratio->median) + " [" + three(ratio->lo) + ", " + three(ratio->hi) + "] over " +
+              std::to_string(ratio->pairs) + " pairs";
+  } else if (row.verdict == GateVerdict::broken) {
+    row.why = "B incorrect: " + b.reason;
+  } else if (row.verdict == GateVerdict::fixed) {
+    row.why = "A incorrect: " + a.reason;
+  } else {
+    row.why = a.correct ? "not timed" : "both incorrect: " + a.reason;
+  }
+  return row;
+}
+
+GateResult ab_result(std::vector<GateRow> rows, double threshold_pct) {
+  GateResult result;
+  result.command = "ab";
+  result.rule.threshold_pct = threshold_pct;
+  result.rule_line = "A and B timed alternately, B/A = median of the paired ratios with its 95% interval; "
+                     "REGRESSED = the interval wholly above 1 + " + percent(threshold_pct) +
+                     "%, SAME = wholly within [1/(1 + " + percent(threshold_pct) + "%), 1 + " +
+                     percent(threshold_pct) + "%] (docs/ab.md)";
+  result.current_reports = 1;
+  result.rows = std::move(rows);
+  return result;
+}
+
+}  // namespace dotsweep

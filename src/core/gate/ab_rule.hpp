@@ -1,0 +1,59 @@
+// `dotsweep ab`: kernel trees A and B timed alternately in one process
+// (docs/ab.md). Sample i of A and sample i of B are taken one right after the
+// other on the same buffers and stream, so each pair shares the state of the
+// machine at that moment, and their ratio B_i / A_i cancels what drifts.
+//
+// The estimate is the median of the paired ratios; its 95% interval is the
+// distribution-free one of that median (statistics.hpp: median_ci_ranks,
+// the order statistics of the sorted ratios). It asks only that the pairs be
+// independent of each other: when A and B are the same code, each ratio is as
+// likely above 1 as below, whatever the samples' distribution and however it
+// drifts over the run, so the interval holds 1 at least 95% of the time.
+//
+// Verdicts, t = the threshold (default 2%):
+//   REGRESSED     the whole interval above 1 + t: B slower by more than t
+//   IMPROVED      the whole interval below 1 / (1 + t): A slower than B by more than t
+//   SAME          the whole interval within [1 / (1 + t), 1 + t]
+//   INCONCLUSIVE  the interval reaches past a bound and also inside it
+//   BROKEN        A correct, B incorrect (not timed)
+//   FIXED         A incorrect, B correct;  UNTIMED  both incorrect
+// Only REGRESSED and BROKEN fail. The baselines (cuBLAS, CUB, the seed
+// kernel) are timed the same way against themselves: their rows must be SAME.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "core/gate/gate.hpp"
+#include "core/report/record.hpp"
+
+namespace dotsweep {
+
+inline constexpr double kDefaultAbThresholdPct = 2.0;
+
+struct RatioEstimate {
+  double median = 0, lo = 0, hi = 0;  // B / A
+  std::size_t pairs = 0;
+};
+
+// The median of b[i] / a[i] and its 95% interval. Both vectors hold one
+// positive time per pair, in the same order. Throws std::invalid_argument
+// when the sizes differ or there are no pairs.
+RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<double>& b);
+
+// The verdict of one row (the rule above). `ratio` is set when both sides
+// were timed; a row correct on both sides without one is UNTIMED.
+GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<RatioEstimate>& ratio,
+                       double threshold_pct);
+
+// One row in the gate's form, so the gate's text, JUnit and Markdown views
+// show it: A as the baseline side, B as the current side, `why` giving the
+// ratio, its interval and the pairs.
+GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std::optional<RatioEstimate>& ratio,
+               double threshold_pct);
+
+// The rows, judged, as one result (command "ab", its rule as text).
+GateResult ab_result(std::vector<GateRow> rows, double threshold_pct);
+
+}  // namespace dotsweep

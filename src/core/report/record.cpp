@@ -1,0 +1,288 @@
+// sweep.csv columns <-> MeasurementRecord. Each column is named once, in the
+// table below, with the field it reads and writes, so the order, the names
+// and the conversions cannot drift apart.
+#include "core/report/record.hpp"
+
+#include "core/space/variant_config.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <tuple>
+#include <system_error>
+#include <type_traits>
+
+#include "core/input_error.hpp"
+
+namespace dotsweep {
+
+namespace {
+
+// ---- formatting: shortest round-trip doubles, empty for "not measured" ----
+
+std::string format(const std::string& v) { return v; }
+std::string format(bool v) { return v ? "1" : "0"; }
+std::string format(double v) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back equal
+  return std::string(buf, res.ptr);
+}
+template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+std::string format(T v) {
+  return std::to_string(v);
+}
+template <class T>
+std::string format(const std::optional<T>& v) {
+  return v ? format(*v) : std::string();
+}
+
+// ---- parsing: strict, with the column and value in the message ----
+
+struct Cell {
+  const std::string& origin;
+  const char* column;
+  bool infinity_allowed = false;  // rel_err is +inf when a result was not finite
+};
+
+[[noreturn]] void not_a_number(const Cell& cell, const std::string& v) {
+  throw InputError(cell.origin + ": column '" + cell.column + "' value '" + v +
+                   "' is not a number");
+}
+
+// Hand-edited CSVs grow spaces around numbers; they carry no meaning.
+std::string trim(const std::string& v) {
+  const auto first = v.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return v.substr(first, v.find_last_not_of(" \t") - first + 1);
+}
+
+template <class T>
+void parse_number(const std::string& raw, T& out, const Cell& cell) {
+  const std::string v = trim(raw);
+  const auto res = std::from_chars(v.data(), v.data() + v.size(), out);
+  if (v.empty() || res.ec != std::errc() || res.ptr != v.data() + v.size())
+    not_a_number(cell, raw);
+}
+
+void parse(const std::string& v, std::string& out, const Cell&) { out = v; }
+// NaN or infinity in a timing would rank or gate on nonsense, so they are
+// refused; the writer only ever writes "inf", and only as rel_err.
+void parse(const std::string& v, double& out, const Cell& cell) {
+  parse_number(v, out, cell);
+  if (std::isnan(out) || (std::isinf(out) && !(cell.infinity_allowed && out > 0)))
+    throw InputError(cell.origin + ": column '" + cell.column + "' value '" + v + "' is not a finite number");
+}
+template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
+void parse(const std::string& v, T& out, const Cell& cell) {
+  parse_number(v, out, cell);
+}
+void parse(const std::string& raw, bool& out, const Cell& cell) {
+  const std::string v = trim(raw);
+  if (v == "1" || v == "true") {
+    out = true;
+  } else if (v == "0" || v == "false") {
+    out = false;
+  } else {
+    throw InputError(cell.origin + ": column '" + cell.column + "' value '" + raw +
+                     "' is not 0 or 1");
+  }
+}
+template <class T>
+void parse(const std::string& v, std::optional<T>& out, const Cell& cell) {
+  if (trim(v).empty()) {
+    out.reset();
+    return;
+  }
+  T value{};
+  parse(v, value, cell);
+  out = value;
+}
+
+// ---- the column table ----
+//
+// Only the columns marked required must be present when reading. Every column
+// added later (tied_best, launches, ci_lo_us, the NVML ones, ...) stays
+// optional, so reports written before it existed still read.
+
+struct Column {
+  const char* name;
+  bool required;
+  std::string (*get)(const MeasurementRecord&);
+  void (*set)(MeasurementRecord&, const std::string&, const Cell&);
+  bool infinity_allowed = false;
+};
+
+template <auto Member>
+Column col(const char* name, bool required = false) {
+  return {name, required, [](const MeasurementRecord& r) { return format(r.*Member); },
+          [](MeasurementRecord& r, const std::string& v, const Cell& c) { parse(v, r.*Member, c); }};
+}
+// A column whose value may be +inf: the relative error of a non-finite result.
+Column with_infinity(Column c) {
+  c.infinity_allowed = true;
+  return c;
+}
+template <auto Member>
+Column env_col(const char* name) {
+  return {name, false, [](const MeasurementRecord& r) { return format(r.env.*Member); },
+          [](MeasurementRecord& r, const std::string& v, const Cell& c) {
+            parse(v, r.env.*Member, c);
+          }};
+}
+
+using R = MeasurementRecord;
+using E = Environment;
+
+const std::vector<Column>& columns() {
+  static const std::vector<Column> all = {
+      col<&R::rank>("rank"),
+      col<&R::tied_best>("tied_best"),
+      col<&R::variant>("variant", true),
+      col<&R::kind>("kind", true),
+      col<&R::type>("type", true),
+      col<&R::block>("block"),
+      col<&R::items>("items"),
+      col<&R::vec>("vec"),
+      col<&R::grid>("grid"),
+      col<&R::layout>("layout"),
+      col<&R::reduce>("reduce"),
+      col<&R::finish>("finish"),
+      col<&R::hint>("hint"),
+      col<&R::acc>("acc"),
+      col<&R::n>("n", true),
+      col<&R::mode>("mode", true),
+      col<&R::grid_blocks>("grid_blocks"),
+      col<&R::samples>("samples"),
+      col<&R::launches>("launches"),
+      col<&R::dropped_samples>("dropped_samples"),
+      col<&R::median_us>("median_us"),
+      col<&R::min_us>("min_us"),
+      col<&R::p25_us>("p25_us"),
+      col<&R::p75_us>("p75_us"),
+      col<&R::ci_lo_us>("ci_lo_us"),
+      col<&R::ci_hi_us>("ci_hi_us"),
+      col<&R::noise_pct>("noise_pct"),
+      col<&R::gbps>("gbps"),
+      col<&R::pct_peak>("pct_peak"),
+      col<&R::speedup_vs_cublas>("speedup_vs_cublas"),
+      col<&R::speedup_vs_cub>("speedup_vs_cub"),
+      with_infinity(col<&R::rel_err>("rel_err")),
+      col<&R::err_bound>("err_bound"),
+      col<&R::correct>("correct", true),
+      col<&R::deterministic>("deterministic"),
+      col<&R::reason>("reason"),
+      col<&R::gpu_time_us>("gpu_time_us"),
+      col<&R::dram_read_bytes>("dram_read_bytes"),
+      col<&R::dram_write_bytes>("dram_write_bytes"),
+      col<&R::dram_pct_peak>("dram_pct_peak"),
+      col<&R::warps_active_pct>("warps_active_pct"),
+      col<&R::smem_conflicts_ld>("smem_conflicts_ld"),
+      col<&R::smem_conflicts_st>("smem_conflicts_st"),
+      col<&R::inst_executed>("inst_executed"),
+      col<&R::l2_hit_pct>("l2_hit_pct"),
+      col<&R::kernels>("kernels"),
+      col<&R::dram_read_per_element>("dram_read_per_element"),
+      col<&R::counter_gbps>("counter_gbps"),
+      col<&R::extra_counters>("extra_counters"),
+      col<&R::cupti_status>("cupti_status"),
+      col<&R::sm_clock_mhz>("sm_clock_mhz"),
+      col<&R::nvml_sm_clock_before_mhz>("nvml_sm_clock_before_mhz"),
+      col<&R::nvml_sm_clock_after_mhz>("nvml_sm_clock_after_mhz"),
+      col<&R::clock_events>("clock_events"),
+      col<&R::capped>("capped"),
+      env_col<&E::gpu>("gpu"),
+      env_col<&E::cc>("cc"),
+      env_col<&E::sms>("sms"),
+      env_col<&E::peak_gbps>("peak_gbps"),
+      env_col<&E::measured_peak_gbps>("measured_peak_gbps"),
+      env_col<&E::driver>("driver"),
+      env_col<&E::cuda>("cuda"),
+      env_col<&E::timestamp>("timestamp"),
+      env_col<&E::dotsweep_version>("dotsweep_version"),
+      env_col<&E::seed>("seed"),
+  };
+  return all;
+}
+
+}  // namespace
+
+const std::vector<std::string>& record_columns() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& c : columns()) out.push_back(c.name);
+    return out;
+  }();
+  return names;
+}
+
+std::vector<std::string> to_fields(const MeasurementRecord& record) {
+  std::vector<std::string> out;
+  out.reserve(columns().size());
+  for (const auto& c : columns()) out.push_back(c.get(record));
+  return out;
+}
+
+MeasurementRecord from_fields(const std::vector<std::string>& header,
+                              const std::vector<std::string>& fields, const std::string& origin) {
+  // A row cut short (a truncated file) must not read as empty measurements.
+  if (fields.size() != header.size())
+    throw InputError(origin + ": row has " + std::to_string(fields.size()) + " fields, header has " +
+                     std::to_string(header.size()));
+  MeasurementRecord record;
+  for (const auto& c : columns()) {
+    std::size_t i = 0;
+    while (i < header.size() && header[i] != c.name) ++i;
+    if (i == header.size()) {
+      if (c.required)
+        throw InputError(origin + ": missing required column '" + c.name + "'");
+      continue;  // older or trimmed CSVs: the field keeps its default
+    }
+    c.set(record, fields[i], Cell{origin, c.name, c.infinity_allowed});
+  }
+  return record;
+}
+
+std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin) {
+  std::vector<MeasurementRecord> records;
+  records.reserve(table.rows.size());
+  // Row number of each (variant, type, n, mode) seen per report (gpu,
+  // timestamp: files may hold several): a second row for the same question
+  // would make ranking, compare and gate pick one silently.
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::int64_t, std::string>, std::size_t>
+      first_row;
+  for (std::size_t i = 0; i < table.rows.size(); ++i) {
+    const std::string where = origin + ", row " + std::to_string(i + 1);
+    records.push_back(from_fields(table.header, table.rows[i], where));
+    const MeasurementRecord& r = records.back();
+    const auto [at, fresh] = first_row.try_emplace({r.env.gpu, r.env.timestamp, r.variant, r.type, r.n, r.mode}, i + 1);
+    if (!fresh)
+      throw InputError(where + ": duplicate of row " + std::to_string(at->second) + " (variant " + r.variant +
+                       ", type " + r.type + ", n " + std::to_string(r.n) + ", mode " + r.mode +
+                       (r.env.gpu.empty() ? std::string() : ", gpu " + r.env.gpu) + ")");
+  }
+  return records;
+}
+
+double dot_bytes(std::int64_t n, int element_bytes) {
+  return 2.0 * static_cast<double>(n) * element_bytes;
+}
+
+double effective_gbps(std::int64_t n, int element_bytes, double median_us) {
+  if (!(median_us > 0)) return 0;  // no time, no rate (avoid inf in reports)
+  return dot_bytes(n, element_bytes) / (median_us * 1e-6) / 1e9;
+}
+
+void set_axis_columns(MeasurementRecord& r, const VariantConfig& c) {
+  r.type = to_string(c.type);
+  r.block = c.block;
+  r.items = c.items;
+  r.vec = c.vec;
+  r.grid = grid_name(c);
+  r.layout = to_string(c.layout);
+  r.reduce = to_string(c.reduce);
+  r.finish = to_string(c.finish);
+  r.hint = to_string(c.hint);
+  r.acc = to_string(c.acc);
+}
+
+}  // namespace dotsweep

@@ -1,0 +1,105 @@
+// One row of sweep.csv: what was measured for one (variant, type, n, mode).
+// Records cross the seam between the GPU measuring and the reports as plain data.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/report/csv.hpp"
+
+namespace dotsweep {
+
+// The machine a record was measured on; repeated in every row so CSVs from
+// different GPUs can be concatenated.
+struct Environment {
+  std::string gpu;               // "NVIDIA H200"
+  std::string cc;                // "9.0"
+  int sms = 0;
+  double peak_gbps = 0;          // theoretical: 2 x memory clock x bus width
+  std::optional<double> measured_peak_gbps;  // read ceiling measured by the harness
+  std::string driver;            // "13.0" (driver API version)
+  std::string cuda;              // runtime version
+  std::string timestamp;         // sweep start, ISO 8601 UTC
+  std::string dotsweep_version;
+  std::uint64_t seed = 0;        // input generator seed
+};
+
+// One timed sample as it was taken: time per launch, the SM clock read next
+// to it (0 = unknown), and whether it was dropped as throttled.
+struct RawSample {
+  double us = 0;
+  double sm_clock_mhz = 0;
+  bool throttled = false;
+};
+
+struct MeasurementRecord {
+  std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
+  // In its group's tie group (core/stats/tie_group.hpp); empty unless correct and timed.
+  std::optional<bool> tied_best;
+  std::string variant;           // VariantConfig::id() or a baseline name
+  std::string kind;              // "candidate" | "baseline"
+  // Parameters (empty for baselines where they do not apply).
+  std::string type, grid, layout, reduce, finish, hint, acc;
+  std::optional<int> block, items, vec;
+  std::int64_t n = 0;
+  std::string mode;              // "cold" | "hot"
+  std::int64_t grid_blocks = 0;  // blocks of the main kernel as launched
+  // Timing (empty when the variant failed before timing).
+  std::size_t samples = 0;
+  std::size_t launches = 0;         // launches per timed sample: 1 cold, K hot
+  std::size_t dropped_samples = 0;  // dropped as throttled
+  std::optional<double> median_us, min_us, p25_us, p75_us, noise_pct;
+  std::optional<double> ci_lo_us, ci_hi_us;  // distribution-free 95% interval of the median
+  // Every timed sample, throttled ones included, in the order taken. Not a
+  // sweep.csv column: the report folder keeps them in samples.csv.gz
+  // (core/report/samples_file.hpp); rows read back from a CSV have none.
+  std::vector<RawSample> raw_samples;
+  std::optional<double> gbps, pct_peak, speedup_vs_cublas, speedup_vs_cub;
+  std::optional<double> sm_clock_mhz;
+  // NVML's view around the measurement (empty when NVML is unavailable).
+  std::optional<double> nvml_sm_clock_before_mhz, nvml_sm_clock_after_mhz;
+  std::string clock_events;      // clock-event reasons seen, '+'-joined short names, or "none"
+  std::optional<bool> capped;    // power or thermal capping was seen
+  // Correctness.
+  std::optional<double> rel_err, err_bound;  // |r-ref|/sum|ab| and the bound on the same scale
+  bool correct = false;
+  std::optional<bool> deterministic;
+  std::string reason;            // why incorrect or rejected; empty when fine
+  // Hardware counters (empty when not collected; cupti_status says why).
+  std::optional<double> gpu_time_us, dram_read_bytes, dram_write_bytes, dram_pct_peak,
+      warps_active_pct, smem_conflicts_ld, smem_conflicts_st, inst_executed, l2_hit_pct;
+  std::optional<int> kernels;                  // kernels the operation launched (ranges summed)
+  // Derived: dram bytes read per element index (8 for an f32 dot reading each
+  // input once) and dram bytes read+written per second of gpu_time_us.
+  std::optional<double> dram_read_per_element, counter_gbps;
+  std::string extra_counters;                  // --metrics without a column: "name=value;..."
+  std::string cupti_status;
+  Environment env;
+};
+
+// Column names of sweep.csv, in order.
+const std::vector<std::string>& record_columns();
+std::vector<std::string> to_fields(const MeasurementRecord& record);
+// Reads a row by column name, so column order and extra columns do not matter.
+// Throws InputError naming `origin` when a required column is missing, the
+// row's field count differs from the header's, or a number does not parse or
+// is NaN or infinite (only rel_err may be +inf: a non-finite result).
+MeasurementRecord from_fields(const std::vector<std::string>& header,
+                              const std::vector<std::string>& fields, const std::string& origin);
+// Every row of a table read by read_csv, each named "<origin>, row <i>" (from
+// 1) in errors; also throws InputError on a second row for the same
+// (variant, type, n, mode) within one report (the same gpu and timestamp).
+std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin);
+
+// Bytes a dot product must move: both inputs once.
+double dot_bytes(std::int64_t n, int element_bytes);
+double effective_gbps(std::int64_t n, int element_bytes, double median_us);
+
+struct VariantConfig;
+// The axis columns (type, block, items, vec, grid, layout, reduce, finish,
+// hint, acc) of a candidate's row, as sweep.csv holds them.
+void set_axis_columns(MeasurementRecord& row, const VariantConfig& config);
+
+}  // namespace dotsweep
