@@ -17,6 +17,7 @@
 #include "core/space/size_list.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/report/text_file.hpp"
+#include "core/space/element_type.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {
@@ -228,7 +229,15 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
                              const std::map<GroupKey, GroupCoverage>& partial) {
   std::string md;
   std::string section;  // the element type whose section is open
-  for (const auto& [key, rows] : group_by_question(ranked)) {
+  const auto groups = group_by_question(ranked);
+  std::vector<const GroupKey*> keys;  // in report order of the types, then n and mode
+  for (const auto& group : groups) keys.push_back(&group.first);
+  std::stable_sort(keys.begin(), keys.end(), [](const GroupKey* a, const GroupKey* b) {
+    return report_order(std::get<0>(*a)) < report_order(std::get<0>(*b));
+  });
+  for (const GroupKey* key_of_group : keys) {
+    const GroupKey& key = *key_of_group;
+    const auto& rows = groups.at(key);
     const auto& [type, n, mode] = key;
     if (!md.empty()) md += "\n";
     if (type != section) {

@@ -8,6 +8,7 @@
 #include "core/export/dispatch_table.hpp"
 #include "core/input_error.hpp"
 #include "core/report/markdown_text.hpp"
+#include "core/space/element_type.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/ranking.hpp"
 
@@ -143,8 +144,8 @@ std::vector<Recommendation> what_to_use(const std::vector<MeasurementRecord>& ra
                               partial.count(key) > 0, rule));
   }
   std::stable_sort(table.begin(), table.end(), [](const Recommendation& a, const Recommendation& b) {
-    return std::tie(std::get<0>(a.key), std::get<2>(a.key), std::get<1>(a.key)) <
-           std::tie(std::get<0>(b.key), std::get<2>(b.key), std::get<1>(b.key));
+    return std::make_tuple(report_order(std::get<0>(a.key)), std::get<0>(a.key), std::get<2>(a.key), std::get<1>(a.key)) <
+           std::make_tuple(report_order(std::get<0>(b.key)), std::get<0>(b.key), std::get<2>(b.key), std::get<1>(b.key));
   });
   return table;
 }

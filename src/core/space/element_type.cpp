@@ -1,5 +1,7 @@
 #include "core/space/element_type.hpp"
 
+#include <algorithm>
+
 namespace dotsweep {
 
 namespace {
@@ -38,6 +40,13 @@ const std::vector<ElementType>& all_element_types() {
 }
 
 std::string to_string(ElementType type) { return traits(type).name; }
+
+int report_order(const std::string& type_name) {
+  const auto type = element_type_from_string(type_name);
+  const auto& order = all_element_types();
+  return type ? static_cast<int>(std::find(order.begin(), order.end(), *type) - order.begin())
+              : static_cast<int>(order.size());
+}
 
 std::optional<ElementType> element_type_from_string(const std::string& name) {
   for (const ElementTraits& t : kTraits)

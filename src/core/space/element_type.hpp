@@ -17,6 +17,9 @@ const std::vector<ElementType>& all_element_types();
 // "f32", "f64", "f16", "bf16": the spelling of space files, ids and CSV columns.
 std::string to_string(ElementType type);
 std::optional<ElementType> element_type_from_string(const std::string& name);
+// A type name's place in report order (f32, f64, f16, bf16), names that are
+// no element type after them, so reports list the common type first.
+int report_order(const std::string& type_name);
 
 // Bytes of one element in memory.
 int element_bytes(ElementType type);
