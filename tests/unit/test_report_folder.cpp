@@ -9,14 +9,7 @@
 #include "test_support.hpp"
 
 using namespace dotsweep;
-
-namespace {
-std::filesystem::path fresh_dir(const char* name) {
-  const auto dir = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove_all(dir);
-  return dir;
-}
-}  // namespace
+using dotsweep::test::fresh_dir;
 
 TEST_CASE("a report folder is created with its sweep.csv header, and a taken one is refused untouched") {
   const auto dir = fresh_dir("dotsweep_report_folder_test");

@@ -12,14 +12,10 @@
 #include "test_support.hpp"
 
 using namespace dotsweep;
+using dotsweep::test::fresh_dir;
 
 namespace {
 
-std::filesystem::path fresh_dir(const char* name) {
-  const auto dir = std::filesystem::temp_directory_path() / name;
-  std::filesystem::remove_all(dir);
-  return dir;
-}
 
 // A timed row with `count` samples: times that do not round-trip through a
 // short decimal, a clock, and every third sample throttled.

@@ -42,6 +42,13 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// An empty folder name under the temp directory: whatever was there is removed.
+inline std::filesystem::path fresh_dir(const char* name) {
+  const auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
 // A path under the temp directory, unique per process and name, removed
 // (with any ".tmp" sibling) when the test ends.
 class TempPath {
