@@ -12,14 +12,6 @@ namespace {
 // Long enough for %globaltimer to resolve the SM clock to well under 1%.
 constexpr unsigned long long kClockSpinNs = 20'000;
 
-void run_once(DotOperation& operation, const DotInputs& inputs, cudaStream_t stream) {
-  // Loads the operation's modules before any blocking kernel spins: with lazy
-  // module loading, the first launch of a kernel can wait for the device to go
-  // idle, which a spinning blocker would never let happen.
-  operation.enqueue(inputs, stream);
-  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(warm-up)");
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -118,43 +110,12 @@ double EventPair::elapsed_us() const {
   return ms * 1000.0;
 }
 
-ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
-    : stream_(stream), eviction_(device.l2_bytes, stream) {}
-
-void ColdTimer::warm_up(DotOperation& operation, const DotInputs& inputs) { run_once(operation, inputs, stream_); }
-
-TimedSample ColdTimer::take_sample(DotOperation& operation, const DotInputs& inputs) {
-  eviction_.evict(stream_);
-  {
-    HeldStream held(blocker_, stream_);
-    events_.record_start(stream_);
-    operation.enqueue(inputs, stream_);
-    events_.record_stop(stream_);
-  }
-  TimedSample sample;
-  sample.us = events_.elapsed_us();
-  sample.clock_mhz = blocker_.reading().sm_clock_mhz();
-  if (inputs.result) sample.results.push_back(read_result(inputs.result, inputs.type, stream_));
-  return sample;
-}
-
-TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule_in) {
-  warm_up(operation, inputs);
-  const StoppingRule rule = with_resolution(rule_in, 1);
-  TimingSamples samples;
-  const auto start = std::chrono::steady_clock::now();
-  while (!rule.should_stop(samples.us, seconds_since(start))) {
-    samples.add(take_sample(operation, inputs));
-  }
-  return samples;
-}
-
-HotGraph::~HotGraph() {
+LaunchGraph::~LaunchGraph() {
   if (exec_) cudaGraphExecDestroy(exec_);
   if (graph_) cudaGraphDestroy(graph_);
 }
 
-HotGraph::HotGraph(HotGraph&& other) noexcept
+LaunchGraph::LaunchGraph(LaunchGraph&& other) noexcept
     : graph_(other.graph_),
       exec_(other.exec_),
       launches_(other.launches_),
@@ -164,31 +125,75 @@ HotGraph::HotGraph(HotGraph&& other) noexcept
   other.exec_ = nullptr;
 }
 
+LaunchGraph capture_launches(DotOperation& operation, const std::vector<DotInputs>& slots, std::size_t launches,
+                             cudaStream_t stream) {
+  if (stream == nullptr) throw GpuError("timing captures a CUDA graph, which needs a created stream, not the default stream");
+  if (slots.empty()) throw GpuError("timing needs at least one input slot");
+  operation.enqueue(slots.front(), stream);
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(warm-up)");
+  LaunchGraph captured;
+  captured.launches_ = launches;
+  std::vector<const void*> written;
+  for (std::size_t k = 0; k < std::min(launches, slots.size()); ++k) written.push_back(slots[k].result);
+  captured.results_ = std::make_unique<LaunchResultReader>(std::move(written), slots.front().type);
+  GraphGuard graph;
+  capture(operation, slots, launches, stream, graph);
+  captured.held_until_enqueued_ = graph.kernels_only();
+  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
+  std::swap(captured.graph_, graph.graph);  // the LaunchGraph owns them from here
+  std::swap(captured.exec_, graph.exec);
+  check_cuda(cudaGraphLaunch(captured.exec_, stream), "cudaGraphLaunch");
+  check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  return captured;
+}
+
+ColdTimer::ColdTimer(const DeviceInfo& device, cudaStream_t stream)
+    : stream_(stream), eviction_(device.l2_bytes, stream) {}
+
+LaunchGraph ColdTimer::prepare(DotOperation& operation, const DotInputs& inputs) {
+  return capture_launches(operation, {inputs}, 1, stream_);
+}
+
+TimedSample ColdTimer::take_sample(const LaunchGraph& graph) {
+  eviction_.evict(stream_);
+  {
+    HeldStream held(blocker_, stream_, graph.held_until_enqueued_);
+    events_.record_start(stream_);
+    check_cuda(cudaGraphLaunch(graph.exec_, stream_), "cudaGraphLaunch");
+    events_.record_stop(stream_);
+  }
+  TimedSample sample;
+  sample.us = events_.elapsed_us();
+  sample.clock_mhz = blocker_.reading().sm_clock_mhz();
+  sample.results = graph.results_->read(stream_);
+  return sample;
+}
+
+TimingSamples ColdTimer::measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule_in) {
+  const LaunchGraph graph = prepare(operation, inputs);
+  TimingSamples samples;
+  samples.held_until_enqueued = graph.held_until_enqueued();
+  const StoppingRule rule = with_resolution(rule_in, 1);
+  const auto start = std::chrono::steady_clock::now();
+  while (!rule.should_stop(samples.us, seconds_since(start))) {
+    samples.add(take_sample(graph));
+  }
+  return samples;
+}
+
 HotTimer::HotTimer(cudaStream_t stream) : stream_(stream) {
   if (stream == nullptr) throw GpuError("hot timing captures a CUDA graph, which needs a created stream, not the default stream");
 }
 
-HotGraph HotTimer::prepare(DotOperation& operation, const std::vector<DotInputs>& slots) {
+LaunchGraph HotTimer::prepare(DotOperation& operation, const std::vector<DotInputs>& slots) {
   if (slots.empty()) throw GpuError("hot timing needs at least one input slot");
-  run_once(operation, slots.front(), stream_);
-  HotGraph hot;
-  hot.launches_ = hot_launches(operation, slots, stream_);
-  std::vector<const void*> written;
-  for (std::size_t k = 0; k < std::min(hot.launches_, slots.size()); ++k) written.push_back(slots[k].result);
-  hot.results_ = std::make_unique<LaunchResultReader>(std::move(written), slots.front().type);
-  GraphGuard graph;
-  capture(operation, slots, hot.launches_, stream_, graph);
-  hot.held_until_enqueued_ = graph.kernels_only();
-  check_cuda(cudaGraphInstantiate(&graph.exec, graph.graph, 0), "cudaGraphInstantiate");
-  std::swap(hot.graph_, graph.graph);  // the HotGraph owns them from here
-  std::swap(hot.exec_, graph.exec);
-  // One unmeasured replay: uploads the graph and warms the instruction caches.
-  check_cuda(cudaGraphLaunch(hot.exec_, stream_), "cudaGraphLaunch");
-  check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-  return hot;
+  // Loaded before the one-launch capture that counts its nodes.
+  operation.enqueue(slots.front(), stream_);
+  check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize(warm-up)");
+  return capture_launches(operation, slots, hot_launches(operation, slots, stream_), stream_);
 }
 
-TimedSample HotTimer::take_sample(const HotGraph& graph) {
+TimedSample HotTimer::take_sample(const LaunchGraph& graph) {
   {
     HeldStream held(blocker_, stream_, graph.held_until_enqueued_);
     events_.record_start(stream_);
@@ -203,7 +208,7 @@ TimedSample HotTimer::take_sample(const HotGraph& graph) {
 }
 
 TimingSamples HotTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule_in) {
-  const HotGraph graph = prepare(operation, slots);
+  const LaunchGraph graph = prepare(operation, slots);
   TimingSamples samples;
   samples.launches = graph.launches();
   samples.held_until_enqueued = graph.held_until_enqueued();

@@ -1,7 +1,8 @@
 // The two timing protocols (docs/measuring.md), each one sentence:
 //  cold: for each sample, evict the L2 with a read, hold the stream behind a
-//        blocking kernel, queue start event + one operation + stop event,
-//        release; the events time only the GPU work of one launch.
+//        blocking kernel, queue start event + one CUDA graph of one launch of
+//        the operation + stop event, release; the events time only the GPU
+//        work of one launch.
 //  hot:  for each sample, hold the stream behind the blocking kernel, queue
 //        start event + one CUDA graph of K >= 8 back-to-back launches over
 //        rotating inputs + stop event, release; a sample is the time / K.
@@ -53,7 +54,7 @@ struct TimingSamples {
   std::vector<double> us;         // one per sample, per launch
   std::vector<double> clock_mhz;  // SM clock read by the blocker next to each sample (0 = unknown)
   std::size_t launches = 1;       // launches per sample
-  bool held_until_enqueued = true; // false: hot graph with non-kernel nodes, held for a fixed spin only
+  bool held_until_enqueued = true; // false: a graph with non-kernel nodes, held for a fixed spin only
   // The result of every timed launch that was read back after its sample,
   // outside the events: cold, one per sample; hot, each slot the graph
   // wrote, per sample (a slot written twice in one replay shows its later launch).
@@ -80,46 +81,61 @@ class EventPair {
 };
 
 
-class ColdTimer {
+// One operation's captured graph of K launches, ready to replay; made by a
+// timer's prepare, destroyed with it. Both timers launch graphs, not the
+// operation's own stream launches, because of how a stream launch reaches
+// the GPU: on the H200 the second of two kernels launched into a stream
+// started about 1 us late or not depending on how many launches the stream
+// had seen before (a state that holds for a whole row and changes between
+// rows and processes), while the same two kernels replayed as a graph were
+// never late (docs/measuring.md).
+class LaunchGraph {
  public:
-  ColdTimer(const DeviceInfo& device, cudaStream_t stream);
-  // warm_up, then take_sample until the rule stops.
-  TimingSamples measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule);
-  // The two steps of measure(), for callers that interleave operations
-  // sample by sample (`dotsweep ab`). warm_up runs the operation once
-  // untimed: it loads its modules before any blocker spins.
-  void warm_up(DotOperation& operation, const DotInputs& inputs);
-  // One sample of the cold protocol: evict the L2, hold the stream, events
-  // around one operation, release.
-  TimedSample take_sample(DotOperation& operation, const DotInputs& inputs);
-
- private:
-  cudaStream_t stream_;
-  L2Eviction eviction_;
-  StreamBlocker blocker_;
-  EventPair events_;
-};
-
-// One operation's captured graph of K launches, ready to replay; made by
-// HotTimer::prepare, destroyed with it.
-class HotGraph {
- public:
-  HotGraph() = default;
-  ~HotGraph();
-  HotGraph(HotGraph&& other) noexcept;
-  HotGraph& operator=(HotGraph&&) = delete;
-  HotGraph(const HotGraph&) = delete;
-  HotGraph& operator=(const HotGraph&) = delete;
+  LaunchGraph() = default;
+  ~LaunchGraph();
+  LaunchGraph(LaunchGraph&& other) noexcept;
+  LaunchGraph& operator=(LaunchGraph&&) = delete;
+  LaunchGraph(const LaunchGraph&) = delete;
+  LaunchGraph& operator=(const LaunchGraph&) = delete;
   std::size_t launches() const { return launches_; }
   bool held_until_enqueued() const { return held_until_enqueued_; }
 
  private:
+  friend LaunchGraph capture_launches(DotOperation&, const std::vector<DotInputs>&, std::size_t, cudaStream_t);
+  friend class ColdTimer;
   friend class HotTimer;
   cudaGraph_t graph_ = nullptr;
   cudaGraphExec_t exec_ = nullptr;
   std::size_t launches_ = 1;
   bool held_until_enqueued_ = true;
   std::unique_ptr<LaunchResultReader> results_;  // the slots the graph's launches write
+};
+
+// Runs the operation once (loading its modules: with lazy loading a first
+// launch behind a spinning blocker can wait forever), captures `launches`
+// launches of it, launch k reading slots[k % size], instantiates the graph
+// and replays it once untimed (uploading it and warming the instruction
+// caches). Needs a created stream, not the default one.
+LaunchGraph capture_launches(DotOperation& operation, const std::vector<DotInputs>& slots, std::size_t launches,
+                             cudaStream_t stream);
+
+class ColdTimer {
+ public:
+  ColdTimer(const DeviceInfo& device, cudaStream_t stream);
+  // prepare, then take_sample until the rule stops.
+  TimingSamples measure(DotOperation& operation, const DotInputs& inputs, const StoppingRule& rule);
+  // The two steps of measure(), for callers that interleave operations
+  // sample by sample (`dotsweep ab`): the graph of one launch on `inputs`;
+  // then one sample: evict the L2, hold the stream, events around one
+  // replay, release.
+  LaunchGraph prepare(DotOperation& operation, const DotInputs& inputs);
+  TimedSample take_sample(const LaunchGraph& graph);
+
+ private:
+  cudaStream_t stream_;
+  L2Eviction eviction_;
+  StreamBlocker blocker_;
+  EventPair events_;
 };
 
 class HotTimer {
@@ -130,11 +146,10 @@ class HotTimer {
   // prepare, then take_sample until the rule stops.
   TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, const StoppingRule& rule);
   // The two steps of measure(), for callers that interleave operations:
-  // capture the graph (after one untimed launch) and replay it once untimed;
-  // then one sample: hold the stream, events around one replay, release
+  // the graph (capture_launches); then one sample: hold the stream, events around one replay, release
   // (us per launch).
-  HotGraph prepare(DotOperation& operation, const std::vector<DotInputs>& slots);
-  TimedSample take_sample(const HotGraph& graph);
+  LaunchGraph prepare(DotOperation& operation, const std::vector<DotInputs>& slots);
+  TimedSample take_sample(const LaunchGraph& graph);
 
  private:
   cudaStream_t stream_;

@@ -73,41 +73,40 @@ void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const 
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   try {
-    if (settings_.modes.front() == TimingMode::cold) {
-      ColdTimer& timer = *checker_.cold_timer();
-      const DotInputs in_a = checked.buffers.main();
-      DotInputs in_b = in_a;
-      in_b.result = b_result.get();
-      timer.warm_up(op_a, in_a);
-      timer.warm_up(op_b, in_b);
-      // Every other pair B goes first and the two sides trade result slots:
-      // where the result lands and which side follows the other move a
-      // two-kernel operation by a few percent at small n (an A/A control of
-      // cuBLAS at 2^12 read 1.027 without the trade on the H200), and
-      // alternating them cancels both in the paired ratios.
-      for (bool traded = false; !rule.should_stop(ratios, elapsed()); traded = !traded) {
-        DotInputs on_a = in_a, on_b = in_b;
-        if (traded) std::swap(on_a.result, on_b.result);
-        if (traded) samples_b.add(timer.take_sample(op_b, on_b));
-        samples_a.add(timer.take_sample(op_a, on_a));
-        if (!traded) samples_b.add(timer.take_sample(op_b, on_b));
-        ratios.push_back(samples_b.us.back() / samples_a.us.back());
+    // Both timers replay graphs (gpu/timers.hpp): cold ones of one launch on
+    // the main inputs, hot ones over the rotating slots. Each side has a
+    // graph per result slot, and every other pair B goes first and the two
+    // sides trade slots: where the result lands and which side follows the
+    // other move an operation by a few percent at small n (an A/A control of
+    // the seed kernel at 2^12 read 1.035 with fixed slots on the H200), and
+    // alternating both cancels them in the paired ratios.
+    const bool cold = settings_.modes.front() == TimingMode::cold;
+    ColdTimer* cold_timer = checker_.cold_timer();
+    HotTimer* hot_timer = checker_.hot_timer();
+    // result null: A's slots (the main inputs' result, or each hot slot's own).
+    const auto prepare = [&](DotOperation& op, void* result) {
+      if (cold) {
+        DotInputs inputs = checked.buffers.main();
+        if (result) inputs.result = result;
+        return cold_timer->prepare(op, inputs);
       }
-    } else {
-      HotTimer& timer = *checker_.hot_timer();
-      std::vector<DotInputs> slots_b = checked.hot_slots;
-      for (DotInputs& slot : slots_b) slot.result = b_result.get();
-      const HotGraph graph_a = timer.prepare(op_a, checked.hot_slots);
-      const HotGraph graph_b = timer.prepare(op_b, slots_b);
-      samples_a.launches = graph_a.launches();
-      samples_b.launches = graph_b.launches();
-      // Every other pair B goes first, so neither side always follows the other.
-      for (bool b_first = false; !rule.should_stop(ratios, elapsed()); b_first = !b_first) {
-        if (b_first) samples_b.add(timer.take_sample(graph_b));
-        samples_a.add(timer.take_sample(graph_a));
-        if (!b_first) samples_b.add(timer.take_sample(graph_b));
-        ratios.push_back(samples_b.us.back() / samples_a.us.back());
-      }
+      std::vector<DotInputs> slots = checked.hot_slots;
+      if (result)
+        for (DotInputs& slot : slots) slot.result = result;
+      return hot_timer->prepare(op, slots);
+    };
+    const auto sample = [&](const LaunchGraph& graph) {
+      return cold ? cold_timer->take_sample(graph) : hot_timer->take_sample(graph);
+    };
+    const LaunchGraph a_own = prepare(op_a, nullptr), a_traded = prepare(op_a, b_result.get());
+    const LaunchGraph b_own = prepare(op_b, b_result.get()), b_traded = prepare(op_b, nullptr);
+    samples_a.launches = a_own.launches();
+    samples_b.launches = b_own.launches();
+    for (bool traded = false; !rule.should_stop(ratios, elapsed()); traded = !traded) {
+      if (traded) samples_b.add(sample(b_traded));
+      samples_a.add(sample(traded ? a_traded : a_own));
+      if (!traded) samples_b.add(sample(b_own));
+      ratios.push_back(samples_b.us.back() / samples_a.us.back());
     }
   } catch (const GpuError& e) {
     require_healthy_context("timing " + a.op->name + " against " + b.op->name + " at n=" +

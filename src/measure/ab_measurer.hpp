@@ -44,8 +44,6 @@ class AbMeasurer {
   cudaStream_t stream_;
   MeasureSettings settings_;
   SizeMeasurer checker_;
-  std::optional<ColdTimer> cold_;
-  std::optional<HotTimer> hot_;
 };
 
 }  // namespace dotsweep

@@ -41,7 +41,8 @@ class SpinOperation : public DotOperation {
   std::size_t next_ = 0;
 };
 
-// Fails on its second enqueue (the first is the timer's warm-up).
+// Fails on its second enqueue: the first is the timers' warm-up run, the
+// second is queued while the timer captures its graph.
 class FailingOperation : public SpinOperation {
  public:
   FailingOperation() : SpinOperation({1'000}) {}
@@ -64,15 +65,31 @@ class MemsetSpinOperation : public SpinOperation {
   }
 };
 
+// Spins for whatever duration the host stored last: a captured graph of it
+// replays a new duration on every sample.
+class StoredSpinOperation : public SpinOperation {
+ public:
+  StoredSpinOperation() : SpinOperation({0}), duration_(1) {}
+  void store(unsigned long long ns) {
+    check_cuda(cudaMemcpy(duration_.get(), &ns, sizeof ns, cudaMemcpyHostToDevice), "cudaMemcpy(duration)");
+    check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");  // landed before the next replay reads it
+  }
+  void enqueue(const DotInputs&, cudaStream_t stream) override { launch_spin_for_stored(duration_.get(), stream); }
+
+ private:
+  DeviceBuffer<unsigned long long> duration_;
+};
+
 }  // namespace
 
 TEST_CASE("cold timing recovers a kernel's duration and keeps host enqueue time out of it") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
   ColdTimer timer(device, stream.get());
-  // The host sleeps 1 ms between recording the start event and launching the
-  // 200 us kernel: only the blocking kernel keeps that gap out of the events
-  // (without it, every sample would read about 1200 us).
+  // The operation's host work takes 1 ms before it launches the 200 us
+  // kernel: it runs when the timer captures its graph, and the blocking
+  // kernel keeps the graph launch's own host time out of the events
+  // (with the host sleep inside them, every sample would read about 1200 us).
   SpinOperation spin({200'000}, std::chrono::microseconds(1000));
   StoppingRule rule;
   rule.min_samples = 20;
@@ -92,12 +109,17 @@ TEST_CASE("statistics recover injected noise: quartiles of a known spread") {
   TestStream stream;
   ColdTimer timer(device, stream.get());
   // Durations cycle through 100, 110, 120, 130 us: quartiles 107.5 / 122.5 by
-  // construction, noise (IQR / median) = 15 / 115 = 13%.
-  SpinOperation spin({100'000, 110'000, 120'000, 130'000});
-  StoppingRule rule;
-  rule.min_samples = rule.max_samples = 40;
-  rule.budget_seconds = 60.0;
-  const SampleSummary s = summarize(timer.measure(spin, DotInputs{}, rule).us);
+  // construction, noise (IQR / median) = 15 / 115 = 13%. The timer replays
+  // one captured graph, so the duration is stored before each sample.
+  StoredSpinOperation spin;
+  spin.store(100'000);
+  const LaunchGraph graph = timer.prepare(spin, DotInputs{});
+  std::vector<double> us;
+  for (int i = 0; i < 40; ++i) {
+    spin.store(100'000 + 10'000ull * (i % 4));
+    us.push_back(timer.take_sample(graph).us);
+  }
+  const SampleSummary s = summarize(us);
   CAPTURE(s.p25);
   CAPTURE(s.p75);
   CHECK(s.samples == 40);
@@ -147,7 +169,7 @@ TEST_CASE("hot timing replays at least 8 launches per sample, behind the blocker
   CHECK(summarize(from_many.us).median == doctest::Approx(20.5).epsilon(0.05));
 }
 
-TEST_CASE("an enqueue that throws releases the blocker: the stream goes on at once, not after the 20 s timeout") {
+TEST_CASE("an enqueue that throws while the timer captures it leaves no capture and no blocker behind") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
   ColdTimer timer(device, stream.get());
