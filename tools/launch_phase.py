@@ -16,6 +16,7 @@ every pad_launches point, which the probe moved by 0..15 launches.
 """
 import argparse
 import csv
+import sys
 from collections import Counter
 
 
@@ -29,7 +30,11 @@ def main():
     parser.add_argument("--samples", type=int, default=100)
     args = parser.parse_args()
     with open(args.csv, newline="") as f:
-        rows = list(csv.DictReader(f))
+        reader = csv.DictReader(f)
+        missing = {"scan", "param", "operation", "median_us"} - set(reader.fieldnames or [])
+        if missing:
+            sys.exit(f"launch_phase.py: {args.csv} is not the probe's CSV (no {', '.join(sorted(missing))} column)")
+        rows = list(reader)
     scans = []
     for row in rows:
         if row["scan"] not in scans:
