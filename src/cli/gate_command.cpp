@@ -36,8 +36,9 @@ void add_gate_options(CLI::App& command, GateOptions& o) {
   command.add_option("--noise", o.noise,
                      "two or more repeat sweeps of the baseline's space on its GPU (A/A runs, the baseline may be "
                      "one): each row's noise floor is measured from how far they moved (docs/gate.md)");
-  command.add_option("--min-gap-us", rule.min_gap_us, "default noise floor (no --noise): absolute part, us (docs/gate.md)")
-      ->default_val(rule.min_gap_us)
+  command.add_option("--min-gap-us", rule.min_gap_us,
+                     "default noise floor (no --noise): absolute part, us; by default 2 for baselines of dotsweep "
+                     "0.1 (cold rows timed stream launches), 0.5 after (docs/gate.md)")
       ->check(CLI::Range(0.0, 1e9));
   command.add_option("--min-gap-pct", rule.min_gap_pct, "default noise floor (no --noise): part relative to the baseline median, %")
       ->default_val(rule.min_gap_pct)

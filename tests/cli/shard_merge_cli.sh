@@ -123,10 +123,22 @@ expect 2 "seed differs: '$scratch/shard1' has 20261129, '$scratch/otherseed' has
 [[ -e $scratch/m1 ]] && fail "a refused merge left $scratch/m1 behind"
 
 # ---- --resume of a shard's report must name the same shard (or none: it is taken from context.json)
+# The reports cut from the baseline carry its dotsweep version; a resume
+# refuses another version first, so they take this binary's.
+version=$("$dotsweep" --version | sed -n 's/^dotsweep \([^,]*\),.*/\1/p')
+[[ -n $version ]] || fail "dotsweep --version: no version"
+stamp_version() {
+  python3 - "$1/context.json" "$version" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1])); c["dotsweep_version"] = sys.argv[2]; json.dump(c, open(sys.argv[1], "w"))
+PY
+}
+stamp_version "$scratch/unfinished"
 expect 2 "shard (--shard) differs: the interrupted sweep had {\"count\":3,\"index\":2}, this one has {\"count\":3,\"index\":1}" -- \
   sweep --resume "$scratch/unfinished" --shard 1/3
 mkdir "$scratch/unsharded"
 cp "$base.context.json" "$scratch/unsharded/context.json"
+stamp_version "$scratch/unsharded"
 head -n 1 "$scratch/shard1/sweep.csv" >"$scratch/unsharded/sweep.csv"
 expect 2 "shard (--shard) differs: the interrupted sweep had none, this one has {\"count\":2,\"index\":1}" -- \
   sweep --resume "$scratch/unsharded" --shard 1/2

@@ -115,6 +115,42 @@ TEST_CASE("gate: disjoint intervals must also clear the noise floor (2 us + 3% o
   CHECK(judge(base, timed("v", 6.99, 7.0, 7.01, 4096), no_floor).verdict == GateVerdict::regressed);
 }
 
+TEST_CASE("gate: the default floor's absolute part follows the baseline's version series, 2 us for 0.1, 0.5 after") {
+  CHECK(default_min_gap_us("0.1.0") == 2.0);
+  CHECK(default_min_gap_us("0.1.7-dirty") == 2.0);
+  CHECK(default_min_gap_us("0.2.0") == 0.5);
+  CHECK(default_min_gap_us("1.0.0") == 0.5);
+  CHECK(default_min_gap_us("") == 2.0);  // a report that does not say gets the larger floor
+  CHECK(default_min_gap_us("dev") == 2.0);
+  // The same launch-bound change, +16.7% with intervals 0.98 us apart, against
+  // a 0.1 baseline (floor 2.18 us) and a 0.2 one (floor 0.68 us).
+  MeasurementRecord base = timed("v", 5.99, 6.0, 6.01, 4096);
+  MeasurementRecord cur = timed("v", 6.99, 7.0, 7.01, 4096);
+  CHECK(judge(base, cur).verdict == GateVerdict::inconclusive);
+  base.env.dotsweep_version = cur.env.dotsweep_version = "0.2.0";
+  const GateRow newer = judge(base, cur);
+  CHECK(newer.floor_us == doctest::Approx(0.68));
+  CHECK(newer.verdict == GateVerdict::regressed);
+  // Given, --min-gap-us wins over the version's default.
+  GateRule given;
+  given.min_gap_us = 2.0;
+  CHECK(judge(base, cur, given).verdict == GateVerdict::inconclusive);
+  CHECK(default_noise_floor_us(given, 6.0, "0.2.0") == doctest::Approx(2.18));
+  CHECK(default_noise_floor_us(GateRule{}, 6.0, "0.2.0") == doctest::Approx(0.68));
+  // run_gate states the floor it used in its result's rule.
+  GateReport b, c;
+  b.path = "b.csv";
+  c.path = "c.csv";
+  b.dotsweep_version = "0.2.0";
+  b.rows = {base};
+  c.rows = {cur};
+  const GateResult result = run_gate(b, {c}, GateRule{}, parse_gate_scope("all"), false);
+  REQUIRE(result.rule.min_gap_us.has_value());
+  CHECK(*result.rule.min_gap_us == 0.5);
+  REQUIRE(result.rows.size() == 1);
+  CHECK(result.rows.front().verdict == GateVerdict::regressed);
+}
+
 TEST_CASE("gate: zero-width intervals and rows without interval columns are judged as points") {
   const MeasurementRecord base = timed("v", 460, 460, 460);
   CHECK(judge(base, timed("v", 506, 506, 506)).verdict == GateVerdict::regressed);  // +10%, 46 us apart

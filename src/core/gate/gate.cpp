@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "core/input_error.hpp"
@@ -68,8 +69,21 @@ std::set<RowKey> tied_rows(const GateReport& report) {
 
 }  // namespace
 
-double default_noise_floor_us(const GateRule& rule, double baseline_median_us) {
-  return rule.min_gap_us + rule.min_gap_pct / 100.0 * baseline_median_us;
+double default_min_gap_us(const std::string& dotsweep_version) {
+  int major = 0, minor = 0;
+  char dot = 0;
+  std::istringstream series(version_series(dotsweep_version));
+  const bool parsed = static_cast<bool>(series >> major >> dot >> minor) && dot == '.';
+  const bool graph_timed = parsed && (major > 0 || minor >= 2);
+  return graph_timed ? 0.5 : 2.0;
+}
+
+double min_gap_us_of(const GateRule& rule, const std::string& dotsweep_version) {
+  return rule.min_gap_us.value_or(default_min_gap_us(dotsweep_version));
+}
+
+double default_noise_floor_us(const GateRule& rule, double baseline_median_us, const std::string& dotsweep_version) {
+  return min_gap_us_of(rule, dotsweep_version) + rule.min_gap_pct / 100.0 * baseline_median_us;
 }
 
 GateScope parse_gate_scope(const std::string& text) {
@@ -275,7 +289,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     row.ratio = cur.median / base->median;
     f.change = row.ratio - 1.0;
     f.over_threshold = std::abs(f.change) > rule.threshold_pct / 100.0;
-    row.floor_us = default_noise_floor_us(rule, base->median);
+    row.floor_us = default_noise_floor_us(rule, base->median, baseline.env.dotsweep_version);
     if (rule.noise) {
       if (const auto spread = floor_spread(*rule.noise, baseline)) {
         row.floor_us = calibrated_floor_us(base->median, spread->spread);
@@ -322,6 +336,7 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
                     const GateScope& scope, bool require_all) {
   GateResult result;
   result.rule = rule;
+  result.rule.min_gap_us = min_gap_us_of(rule, baseline.dotsweep_version);
   result.scope = scope;
   result.require_all = require_all;
   result.current_reports = current.size();
@@ -358,7 +373,7 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
     } else if (sides.current.empty()) {
       result.baseline_only.push_back(*sides.baseline);
     } else {
-      result.rows.push_back(judge_row(*sides.baseline, sides.current, rule));
+      result.rows.push_back(judge_row(*sides.baseline, sides.current, result.rule));
     }
   }
   return result;

@@ -62,8 +62,10 @@ struct GateRule {
   double threshold_pct = 5.0;   // practical threshold on the change of the median
   // The default noise floor, used when no calibration is given or it holds
   // nothing for a row's class (docs/gate.md): absolute part and part
-  // relative to the baseline median.
-  double min_gap_us = 2.0;
+  // relative to the baseline median. The absolute part, unless given,
+  // follows the baseline's version series (default_min_gap_us); run_gate
+  // sets it in its result's rule.
+  std::optional<double> min_gap_us;
   double min_gap_pct = 3.0;
   // The floor measured from repeat sweeps (--noise; gate_noise.hpp).
   std::shared_ptr<const NoiseCalibration> noise;
@@ -79,10 +81,20 @@ struct GateScope {
   bool baselines = true;   // kind = baseline: cuBLAS, CUB, the seed kernel
   bool all = false;        // every row
 };
-// The default noise floor for a row whose baseline median is `baseline_median_us`:
-// min_gap_us + min_gap_pct% of it. Two runs' figures closer than this are
-// within the run-to-run noise the gate allows (summary.md says so too).
-double default_noise_floor_us(const GateRule& rule, double baseline_median_us);
+// The default floor's absolute part for reports of `dotsweep_version`: 2 us
+// for the 0.1 series (and a version that does not parse), whose cold rows
+// timed the operation's own stream launches and so carry the about-1-us
+// run-to-run step of two-kernel operations; 0.5 us from 0.2 on, whose cold rows replay graphs (between
+// three back-to-back default sweeps on the H200, 0 rows REGRESSED with it:
+// results/2026-12-02-launch-phase/README.md).
+double default_min_gap_us(const std::string& dotsweep_version);
+// The default noise floor for a row whose baseline median is
+// `baseline_median_us`, from a report of `dotsweep_version`: the absolute
+// part (rule.min_gap_us, else default_min_gap_us) + min_gap_pct% of the
+// median. Two runs' figures closer than this are within the run-to-run noise
+// the gate allows (summary.md says so too).
+double default_noise_floor_us(const GateRule& rule, double baseline_median_us, const std::string& dotsweep_version);
+double min_gap_us_of(const GateRule& rule, const std::string& dotsweep_version);
 
 // "best", "baselines", "all", or a comma list ("best,baselines" is the
 // default). Throws InputError naming the word it does not know.

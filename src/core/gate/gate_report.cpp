@@ -29,12 +29,6 @@ std::string change_pct(double ratio) {
   return buf;
 }
 
-std::string general(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
 // Failures first, then what a reader should look at next.
 int severity(GateVerdict v) { return static_cast<int>(v); }
 
@@ -59,7 +53,7 @@ std::string row_label(const MeasurementRecord& r) {
 struct Shown {
   bool pct = false;
   double k = 0;  // pct_peak x median of the baseline row
-  std::string value(double t) const { return pct ? general(k / t) : fixed(t, 2); }
+  std::string value(double t) const { return pct ? general_number(k / t) : fixed(t, 2); }
   std::string estimate(const GateEstimate& e) const {
     // Higher pct is better, so the interval's ends swap.
     return pct ? value(e.median) + " [" + value(e.hi) + ", " + value(e.lo) + "]"
@@ -148,7 +142,7 @@ std::string report_line(const GateReport& r) {
 
 // The noise floor as the rule line states it: measured, or the default.
 std::string floor_text(const GateRule& rule) {
-  const std::string fixed = general(rule.min_gap_us) + " us + " + general(rule.min_gap_pct) + "% of the baseline median";
+  const std::string fixed = general_number(rule.min_gap_us.value_or(0)) + " us + " + general_number(rule.min_gap_pct) + "% of the baseline median";
   if (!rule.noise) return "the default noise floor " + fixed + " (no --noise calibration)";
   return "the noise floor measured by " + std::to_string(rule.noise->paths.size()) +
          " repeat sweeps (--noise; " + fixed + " for a class they lack)";
@@ -158,8 +152,8 @@ std::string rule_text(const GateResult& result) {
   if (!result.rule_line.empty()) return result.rule_line;
   const GateRule& rule = result.rule;
   return std::string("REGRESSED = ") + (rule.cross_hardware ? "pct_peak" : "median") + " over " +
-         general(rule.threshold_pct) + "% worse and the intervals apart by more than " + floor_text(rule) +
-         (rule.cross_hardware ? "" : ", current SM clock within " + general(rule.clock_drop_pct) + "% of the baseline's") +
+         general_number(rule.threshold_pct) + "% worse and the intervals apart by more than " + floor_text(rule) +
+         (rule.cross_hardware ? "" : ", current SM clock within " + general_number(rule.clock_drop_pct) + "% of the baseline's") +
          " and not newly capped; rows: --only " + scope_text(result.scope);
 }
 

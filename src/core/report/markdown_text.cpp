@@ -13,6 +13,12 @@ std::string fixed_or_dash(const std::optional<double>& v, int decimals, const ch
   return buf;
 }
 
+std::string general_number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
 std::string markdown_cell(const std::string& text) {
   std::string out;
   for (char c : text) {

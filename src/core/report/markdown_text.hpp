@@ -10,6 +10,8 @@ namespace dotsweep {
 
 // `v` with `decimals` places and a suffix; "—" when there is no finite value.
 std::string fixed_or_dash(const std::optional<double>& v, int decimals, const char* suffix = "");
+// `v` in at most 4 significant digits, no trailing zeros: "2", "0.5", "2.58".
+std::string general_number(double v);
 // Free text made safe for one table cell: '|' escaped, line breaks folded.
 std::string markdown_cell(const std::string& text);
 

@@ -124,7 +124,11 @@ std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int to
   write_records(path_ + "/sweep.csv", records);
   const auto partial = partial_groups(records, planned);
   write_best_csv(path_ + "/best.csv", best_per_group(records, partial));
-  std::string summary = (preamble.empty() ? "" : preamble + "\n") + what_to_use_markdown(what_to_use(records, partial));
+  // The gate's default floor for this report's version series marks "within noise".
+  GateRule rule;
+  rule.min_gap_us = default_min_gap_us(records.empty() ? std::string() : records.front().env.dotsweep_version);
+  std::string summary = (preamble.empty() ? "" : preamble + "\n") +
+                        what_to_use_markdown(what_to_use(records, partial, rule), rule);
   summary += (summary.empty() ? "" : "\n") + summary_markdown(records, top, partial);
   if (!appendix.empty()) summary += "\n\n" + appendix;
   write_text_file(path_ + "/summary.md", summary + "\n");

@@ -129,7 +129,7 @@ std::string margin_text(const MeasurementRecord& winner, const MeasurementRecord
 // this run, but back-to-back runs move rows that far (docs/gate.md).
 std::string noise_note(const MeasurementRecord& winner, const MeasurementRecord& next) {
   const double apart = median_interval_of(next)->lo - median_interval_of(winner)->hi;
-  const double floor = default_noise_floor_us(GateRule{}, *next.median_us);
+  const double floor = default_noise_floor_us(GateRule{}, *next.median_us, next.env.dotsweep_version);
   if (apart > floor) return "";
   return ", " + fixed_or_dash(apart, 2) + " us apart: within the run-to-run noise, the gate's floor here is " +
          fixed_or_dash(floor, 2) + " us";

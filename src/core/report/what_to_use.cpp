@@ -43,7 +43,7 @@ BaselineMargin margin_over(const MeasurementRecord& kernel, const MeasurementRec
   m.range = speedup_interval(kernel, baseline);
   const Interval k = *median_interval_of(kernel), b = *median_interval_of(baseline);
   m.separation_us = *kernel.median_us <= *baseline.median_us ? b.lo - k.hi : k.lo - b.hi;
-  m.floor_us = default_noise_floor_us(rule, *baseline.median_us);
+  m.floor_us = default_noise_floor_us(rule, *baseline.median_us, baseline.env.dotsweep_version);
   m.within_noise = m.separation_us <= m.floor_us;
   return m;
 }
@@ -185,7 +185,7 @@ std::string what_to_use_markdown(const std::vector<Recommendation>& table, const
   md += "\n**within noise**: " + std::to_string(noisy) +
         " groups have a speedup so marked: the kernel's and the library's 95% intervals are no more than the "
         "gate's noise floor apart (" +
-        fixed_or_dash(rule.min_gap_us, 0) + " us + " + fixed_or_dash(rule.min_gap_pct, 0) +
+        general_number(rule.min_gap_us.value_or(0)) + " us + " + general_number(rule.min_gap_pct) +
         "% of the library's median, docs/gate.md), so `dotsweep gate` would not call a change of that size "
         "between two runs a regression and one run does not establish it. A run's intervals describe only its "
         "own sampling noise; the floor covers how far back-to-back runs moved rows (launch-bound cold rows by "
