@@ -70,7 +70,18 @@ surv = h["strategy_result"]["survivors"]
 screen = rows("halving", "screen.csv")
 clean = {r["variant"] for r in screen if r["kind"] == "candidate"} - \
         {r["variant"] for r in screen if r["kind"] == "candidate" and (r["correct"] != "1" or not r["median_us"])}
-check(len(surv) == math.ceil(0.25 * len(clean)), f"halving kept {len(surv)} = ceil(0.25 x {len(clean)} screened cleanly)")
+# Survivors: each type's best ceil(0.25 x its clean candidates) by score, and
+# every screened question's fastest clean candidate.
+winners = {}
+for r in screen:
+    if r["kind"] == "candidate" and r["variant"] in clean:
+        q = (r["type"], r["n"], r["mode"])
+        winners[q] = min(winners.get(q, (float("inf"), "")), (float(r["median_us"]), r["variant"]))
+won = {v for _, v in winners.values()}
+check(won <= set(surv), f"halving kept each of the {len(winners)} screened questions' fastest ({sorted(won)})")
+n_types = len({r["type"] for r in screen if r["kind"] == "candidate" and r["variant"] in clean})
+check(math.ceil(0.25 * len(clean)) <= len(surv) <= 0.25 * len(clean) + n_types + len(won),
+      f"halving kept {len(surv)}: the best quarter of {len(clean)} screened cleanly, per type, and the winners")
 check(candidates(hv) == set(surv), "halving measured exactly its survivors fully")
 check(h["options"]["strategy"]["keep_fraction"] == 0.25 and h["options"]["strategy"]["screen_samples"] == 5,
       "context.json records halving's parameters")

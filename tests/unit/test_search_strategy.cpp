@@ -72,37 +72,44 @@ TEST_CASE("halving screens at the smallest, middle and largest size") {
   CHECK(screen_sizes({7, 1, 3, 5, 2}) == std::vector<std::int64_t>{1, 3, 7});
 }
 
-TEST_CASE("halving keeps the best fraction per type by the geometric mean of relative times") {
+TEST_CASE("halving keeps the best fraction per type by the geometric mean of relative times, and each question's fastest") {
   // Small n: a fastest; large n: b fastest by far. b's geometric mean of
   // relative times wins although a leads at small n. (A geometric mean weighs
   // every question alike; an arithmetic mean of microseconds would let the
-  // large n alone decide.)
+  // large n alone decide.) a is kept too, as the fastest at small n: the
+  // one-block kernels are such candidates, fastest at n = 4096 and far
+  // behind at 2^24.
   std::vector<MeasurementRecord> rows{
       screened("a", 4096, 1.0),  screened("a", 1 << 24, 400.0),  //
       screened("b", 4096, 1.2),  screened("b", 1 << 24, 100.0),  //
       screened("c", 4096, 3.0),  screened("c", 1 << 24, 300.0),  //
       screened("d", 4096, 5.0),  screened("d", 1 << 24, 500.0),
       screened("cublas", 4096, 0.1), screened("cublas", 1 << 24, 1.0)};  // baselines are never selected
-  CHECK(halving_survivors(rows, 0.25) == std::vector<std::string>{"b"});
+  CHECK(halving_survivors(rows, 0.25) == std::vector<std::string>{"a", "b"});
   CHECK(halving_survivors(rows, 0.5) == std::vector<std::string>{"a", "b"});
   CHECK(halving_survivors(rows, 0.75) == std::vector<std::string>{"a", "b", "c"});
   CHECK(halving_survivors(rows, 1.0) == std::vector<std::string>{"a", "b", "c", "d"});
-  CHECK(halving_survivors(rows, 0.01) == std::vector<std::string>{"b"});  // at least one
+  CHECK(halving_survivors(rows, 0.01) == std::vector<std::string>{"a", "b"});  // the score's best, and the winners
+  // Without a lead anywhere, a poor score is not kept: c is second at large n.
+  auto trailing = rows;
+  trailing[0].median_us = 1.3;  // a no longer fastest at small n: b (1.2) is
+  CHECK(halving_survivors(trailing, 0.25) == std::vector<std::string>{"b"});
 
   // Incorrect anywhere, or a question not answered: not kept.
   auto broken = rows;
-  broken[3].correct = false;  // b wrong at the large size
-  CHECK(halving_survivors(broken, 0.25) == std::vector<std::string>{"a"});
+  broken[3].correct = false;  // b wrong at the large size; c is then fastest there
+  CHECK(halving_survivors(broken, 0.25) == std::vector<std::string>{"a", "c"});
   auto missing = rows;
   missing.erase(missing.begin() + 3);  // b has no large-size row
-  CHECK(halving_survivors(missing, 0.25) == std::vector<std::string>{"a"});
+  CHECK(halving_survivors(missing, 0.25) == std::vector<std::string>{"a", "c"});
 
   // Each element type keeps its own best: an f64 candidate does not compete with f32 ones.
   rows.push_back(screened("e", 4096, 9.0, "f64"));
   rows.push_back(screened("e", 1 << 24, 800.0, "f64"));
   rows.push_back(screened("f", 4096, 8.0, "f64"));
   rows.push_back(screened("f", 1 << 24, 1000.0, "f64"));
-  CHECK(halving_survivors(rows, 0.25) == std::vector<std::string>{"b", "e"});
+  // e scores best of f64; f is fastest there at small n.
+  CHECK(halving_survivors(rows, 0.25) == std::vector<std::string>{"a", "b", "e", "f"});
 
   // Modes are questions of their own too.
   std::vector<MeasurementRecord> modes{screened("a", 4096, 1.0), screened("b", 4096, 2.0)};
@@ -110,8 +117,9 @@ TEST_CASE("halving keeps the best fraction per type by the geometric mean of rel
   modes.back().mode = "hot";
   modes.push_back(screened("b", 4096, 1.0));
   modes.back().mode = "hot";
-  // a: (1, 4) -> ratios 1, 4; b: 2, 1: geometric means 2 and sqrt(2): b.
-  CHECK(halving_survivors(modes, 0.5) == std::vector<std::string>{"b"});
+  // a: (1, 4) -> ratios 1, 4; b: 2, 1: geometric means 2 and sqrt(2): b by
+  // score, and a as the fastest cold.
+  CHECK(halving_survivors(modes, 0.5) == std::vector<std::string>{"a", "b"});
   // Ties go by id.
   CHECK(halving_survivors({screened("y", 4096, 1.0), screened("x", 4096, 1.0)}, 0.5) ==
         std::vector<std::string>{"x"});
