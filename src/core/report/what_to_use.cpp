@@ -188,8 +188,9 @@ std::string what_to_use_markdown(const std::vector<Recommendation>& table, const
         general_number(rule.min_gap_us.value_or(0)) + " us + " + general_number(rule.min_gap_pct) +
         "% of the library's median, docs/gate.md), so `dotsweep gate` would not call a change of that size "
         "between two runs a regression and one run does not establish it. A run's intervals describe only its "
-        "own sampling noise; the floor covers how far back-to-back runs moved rows (launch-bound cold rows by "
-        "up to 1.5 us; hot rows move less, so there the mark is cautious).\n";
+        "own sampling noise; the floor covers how far back-to-back runs moved rows (docs/gate.md: on the H200, "
+        "launch-bound cold rows by up to 1.5 us when cold timing launched into the stream, dotsweep 0.1, and "
+        "by about 0.3 us since it replays graphs; hot rows move less, so there the mark is cautious).\n";
   md += "\n—: the group has no correct timed row of that library.\n";
   return md;
 }
