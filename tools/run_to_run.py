@@ -5,9 +5,11 @@ For each correct row present in every report, the spread of its medians
 (largest over smallest) is compared with a tolerance of max(PCT% of the
 smallest median, FLOOR_US): a row further apart than that "moved". Prints,
 per n and per kind (the finish of a variant, the name of a baseline), how
-many rows moved, the share and the median spread, then one total line.
+many rows moved, the share and the median spread; the share of rows whose
+medians lie more than ABS_US apart, and the 99th percentile of that
+distance in us; then one total line.
 
-    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--mode cold] A.csv[.gz] B.csv[.gz] [C ...]
+    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--abs-us 0.5] [--mode cold] A.csv[.gz] B.csv[.gz] [C ...]
 """
 import argparse
 import csv
@@ -37,6 +39,7 @@ def main():
     parser.add_argument("reports", nargs="+")
     parser.add_argument("--pct", type=float, default=2.0)
     parser.add_argument("--floor-us", type=float, default=0.1)
+    parser.add_argument("--abs-us", type=float, default=0.5)
     parser.add_argument("--mode", default="cold")
     args = parser.parse_args()
     if len(args.reports) < 2:
@@ -51,17 +54,22 @@ def main():
         medians = [float(run[key]["median_us"]) for run in runs]
         lo, hi = min(medians), max(medians)
         moved = hi - lo > max(args.pct / 100 * lo, args.floor_us)
-        entry = (moved, hi / lo - 1)
+        entry = (moved, hi / lo - 1, hi - lo)
         by_n[key[2]].append(entry)
         by_kind[kind_of(runs[0][key])].append(entry)
 
     def line(label, entries):
-        moved = sum(1 for m, _ in entries if m)
-        spread = statistics.median(s for _, s in entries) * 100
-        return f"{label:>16} {len(entries):7d} {moved:7d} {100 * moved / len(entries):7.1f}% {spread:9.2f}%"
+        moved = sum(1 for m, _, _ in entries if m)
+        spread = statistics.median(s for _, s, _ in entries) * 100
+        apart = sorted(a for _, _, a in entries)
+        beyond = sum(1 for a in apart if a > args.abs_us)
+        p99 = apart[min(len(apart) - 1, int(0.99 * len(apart)))]
+        return (f"{label:>16} {len(entries):7d} {moved:7d} {100 * moved / len(entries):7.1f}% {spread:9.2f}%"
+                f" {100 * beyond / len(entries):9.1f}% {p99:8.3f}")
 
     def header(label):
-        return f"{label:>16} {'rows':>7} {'moved':>7} {'share':>8} {'median spread':>9}"
+        return (f"{label:>16} {'rows':>7} {'moved':>7} {'share':>8} {'median spread':>9}"
+                f" {'> ' + format(args.abs_us, 'g') + ' us':>10} {'p99 us':>8}")
 
     print(f"rows further apart than max({args.pct}%, {args.floor_us} us), mode {args.mode}, {len(runs)} reports")
     print(header("by n"))
