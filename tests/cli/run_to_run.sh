@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# tools/run_to_run.py on committed back-to-back sweeps: the shares it prints
+# are the ones results/2026-12-02-launch-phase/README.md quotes, a report
+# against itself moves nothing, and fewer than two reports are refused.
+# Usage: run_to_run.sh SOURCE_ROOT
+set -u
+root=$1
+script=$root/tools/run_to_run.py
+data=$root/results/2026-12-02-launch-phase
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+
+out=$(python3 "$script" "$data/stream-eager1.csv.gz" "$data/stream-eager2.csv.gz") || fail "stream pair: exit $?"
+# n=4096: 262 of 1181 rows moved (22.2%), 10.8% more than 0.5 us apart, p99 1.152 us.
+grep -Eq '^ +n=4096 +1181 +262 +22\.2% +1\.09% +10\.8% +1\.152$' <<<"$out" || fail "stream pair, n=4096: $(grep 'n=4096' <<<"$out")"
+out=$(python3 "$script" "$data/graph1.csv.gz" "$data/graph2.csv.gz") || fail "graph pair: exit $?"
+grep -Eq '^ +n=4096 +1181 +389 +32\.9% +1\.34% +0\.3% +0\.256$' <<<"$out" || fail "graph pair, n=4096: $(grep 'n=4096' <<<"$out")"
+out=$(python3 "$script" --abs-us 0 "$data/graph1.csv.gz" "$data/graph1.csv.gz") || fail "self pair: exit $?"
+grep -Eq '^ +all +5904 +0 +0\.0% +0\.00% +0\.0% +0\.000$' <<<"$out" || fail "a report against itself moved: $(grep ' all ' <<<"$out")"
+if python3 "$script" "$data/graph1.csv.gz" >/dev/null 2>&1; then fail "one report was accepted"; fi
+
+((failed)) && exit 1
+echo "run_to_run: all checks passed"
