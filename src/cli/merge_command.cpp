@@ -7,6 +7,7 @@
 #include "sweep/report_plots.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -19,7 +20,7 @@ int run_merge(const MergeOptions& options) {
   report.write_context(merged.context.dump(2) + "\n");
   // Each row with its samples, as a sweep appends them; finish then ranks.
   for (const MeasurementRecord& row : merged.rows) report.append(row);
-  const std::size_t space_configs = merged.context.value(nlohmann::json::json_pointer("/space/configs"), std::size_t{0});
+  const std::size_t space_configs = merged.context.value(context_key::space_configs, std::size_t{0});
   const std::string summary = report.finish(merged.rows, options.top, merged.planned, "",
                                             rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
   std::printf("%s\n", summary.c_str());

@@ -16,6 +16,7 @@
 #include "core/space/size_list.hpp"
 #include "core/report/text_file.hpp"
 #include "core/report/worker_protocol.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -87,15 +88,15 @@ HalvingOutcome run_halving(const DeviceInfo& device, cudaStream_t stream, const 
                            const std::string& out_dir, SupervisorLink& supervisor) {
   const std::size_t candidates =
       std::count_if(operations.begin(), operations.end(), [](const MeasuredOperation& op) { return op.config.has_value(); });
-  const nlohmann::json::json_pointer saved_survivors("/strategy_result/survivors");
   HalvingOutcome outcome;
-  if (saved_context && saved_context->contains(saved_survivors))
-    outcome.result = saved_context->at("strategy_result");
+  if (saved_context && saved_context->contains(context_key::strategy_survivors))
+    outcome.result = saved_context->at(context_key::strategy_result);
   else
     outcome = screen_candidates(device, stream, options, env, sizes, saved_context != nullptr, operations, out_dir,
                                 supervisor, candidates);
   if (!outcome.completed) return outcome;
-  const auto survivors = outcome.result.at("survivors").get<std::vector<std::string>>();
+  // outcome.result is what context.json holds at strategy_result.
+  const auto survivors = outcome.result.at(context_key::strategy_survivors.back()).get<std::vector<std::string>>();
   const std::set<std::string> kept(survivors.begin(), survivors.end());
   operations.erase(std::remove_if(operations.begin(), operations.end(),
                                   [&](const MeasuredOperation& op) { return op.config && !kept.count(op.name); }),

@@ -9,6 +9,7 @@
 #include "core/input_error.hpp"
 #include "core/report/text_file.hpp"
 #include "core/space/timing_mode.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -28,15 +29,16 @@ namespace {
 
 // context.json's value at `pointer` as a T; InputError naming the field when
 // it is missing or not a T.
-[[noreturn]] void unusable(const std::string& dir, const char* pointer, const std::string& value = "") {
-  throw InputError("--resume '" + dir + "': its context.json has no usable " + std::string(pointer + 1) +
+[[noreturn]] void unusable(const std::string& dir, const nlohmann::json::json_pointer& pointer,
+                           const std::string& value = "") {
+  throw InputError("--resume '" + dir + "': its context.json has no usable " + pointer.to_string().substr(1) +
                    (value.empty() ? "" : " ('" + value + "')") + "; give the option on the command line");
 }
 
 template <class T>
-T saved_value(const nlohmann::json& saved, const char* pointer, const std::string& dir) {
+T saved_value(const nlohmann::json& saved, const nlohmann::json::json_pointer& pointer, const std::string& dir) {
   try {
-    return saved.at(nlohmann::json::json_pointer(pointer)).get<T>();
+    return saved.at(pointer).get<T>();
   } catch (const nlohmann::json::exception&) {
     unusable(dir, pointer);
   }
@@ -46,19 +48,19 @@ T saved_value(const nlohmann::json& saved, const char* pointer, const std::strin
 
 void take_saved_options(SweepOptions& o, const nlohmann::json& saved, const GivenOptions& given) {
   const std::string& dir = o.resume_dir;
-  const auto take = [&](bool typed, const char* pointer, auto& option) {
+  const auto take = [&](bool typed, const nlohmann::json::json_pointer& pointer, auto& option) {
     if (!typed) option = saved_value<std::decay_t<decltype(option)>>(saved, pointer, dir);
   };
   if (!given.space) {
-    const std::string file = saved_value<std::string>(saved, "/space/file", dir);
+    const std::string file = saved_value<std::string>(saved, context_key::space_file, dir);
     o.space_path = file == kEmbeddedSpaceName ? "" : file;
-    o.space_text = saved_value<std::string>(saved, "/space/text", dir);
+    o.space_text = saved_value<std::string>(saved, context_key::space_text, dir);
     // The saved space was accepted once, whatever --max-configs it took.
-    const auto configs = saved_value<std::size_t>(saved, "/space/configs", dir);
+    const auto configs = saved_value<std::size_t>(saved, context_key::space_configs, dir);
     if (!given.max_configs && configs > o.max_configs) o.max_configs = configs;
   }
   if (!given.sizes) {
-    o.sizes = saved_value<std::vector<std::int64_t>>(saved, "/options/sizes", dir);
+    o.sizes = saved_value<std::vector<std::int64_t>>(saved, context_key::sizes, dir);
     for (const std::int64_t n : o.sizes)
       if (n < 1 || n > kMaxCheckedN)
         throw InputError("--resume '" + dir + "': its context.json lists size " + std::to_string(n) +
@@ -66,44 +68,45 @@ void take_saved_options(SweepOptions& o, const nlohmann::json& saved, const Give
   }
   if (!given.modes) {
     std::string modes;
-    for (const auto& mode : saved_value<std::vector<std::string>>(saved, "/options/modes", dir))
+    for (const auto& mode : saved_value<std::vector<std::string>>(saved, context_key::modes, dir))
       modes += (modes.empty() ? "" : ",") + mode;
     try {
       o.measure.modes = parse_timing_modes(modes);
     } catch (const InputError&) {
-      unusable(dir, "/options/modes", modes);
+      unusable(dir, context_key::modes, modes);
     }
   }
   StoppingRule& rule = o.measure.rule;
-  take(given.seed, "/seed", o.measure.seed);
-  take(given.min_samples, "/options/min_samples", rule.min_samples);
-  take(given.max_samples, "/options/max_samples", rule.max_samples);
-  take(given.ci_target, "/options/ci_halfwidth_pct", rule.ci_halfwidth_pct);
-  take(given.time_budget, "/options/time_budget_s", rule.budget_seconds);
+  take(given.seed, context_key::seed, o.measure.seed);
+  take(given.min_samples, context_key::min_samples, rule.min_samples);
+  take(given.max_samples, context_key::max_samples, rule.max_samples);
+  take(given.ci_target, context_key::ci_halfwidth_pct, rule.ci_halfwidth_pct);
+  take(given.time_budget, context_key::time_budget_s, rule.budget_seconds);
   if (!given.strategy) {
-    const auto name = saved_value<std::string>(saved, "/options/strategy/name", dir);
+    const auto name = saved_value<std::string>(saved, context_key::strategy_name, dir);
     try {
       o.strategy.strategy = strategy_from_string(name);
     } catch (const InputError&) {
-      unusable(dir, "/options/strategy/name", name);
+      unusable(dir, context_key::strategy_name, name);
     }
     if (o.strategy.strategy == Strategy::random)
-      take(given.budget, "/options/strategy/budget", o.strategy.budget);
+      take(given.budget, context_key::strategy_budget, o.strategy.budget);
     if (o.strategy.strategy == Strategy::halving)
-      take(given.keep, "/options/strategy/keep_fraction", o.strategy.keep_fraction);
+      take(given.keep, context_key::strategy_keep_fraction, o.strategy.keep_fraction);
   }
-  if (!given.shard && saved.contains("shard")) {  // a report without one is of the whole plan
-    const auto index = saved_value<int>(saved, "/shard/index", dir), count = saved_value<int>(saved, "/shard/count", dir);
+  if (!given.shard && saved.contains(context_key::shard)) {  // a report without one is of the whole plan
+    const auto index = saved_value<int>(saved, context_key::shard_index, dir),
+               count = saved_value<int>(saved, context_key::shard_count, dir);
     try {
       o.shard = parse_shard(std::to_string(index) + "/" + std::to_string(count));
     } catch (const InputError&) {
-      unusable(dir, "/shard", std::to_string(index) + "/" + std::to_string(count));
+      unusable(dir, context_key::shard, std::to_string(index) + "/" + std::to_string(count));
     }
   }
-  if (!given.device && saved.contains(nlohmann::json::json_pointer("/device/index")))
-    take(false, "/device/index", o.device);
-  if (!given.cache_dir && saved.contains(nlohmann::json::json_pointer("/options/cache_dir")))
-    take(false, "/options/cache_dir", o.cache_dir);
+  if (!given.device && saved.contains(context_key::device_index))
+    take(false, context_key::device_index, o.device);
+  if (!given.cache_dir && saved.contains(context_key::cache_dir))
+    take(false, context_key::cache_dir, o.cache_dir);
 }
 
 }  // namespace dotsweep

@@ -44,6 +44,7 @@
 #include "measure/compile_queue.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -55,7 +56,7 @@ namespace {
 double peak_of_report(const SweepSetup& s, const ReadCeiling& ceiling) {
   if (s.device.partition && s.resumed) {
     const nlohmann::json& saved = s.resumed->saved_context;
-    const nlohmann::json::json_pointer at("/partition/peak_gbps");
+    const nlohmann::json::json_pointer& at = context_key::partition_peak_gbps;
     if (saved.contains(at) && saved[at].is_number()) return saved[at].get<double>();
   }
   return peak_for_pct(s.device.peak_gbps, ceiling.gbps, s.device.partition.has_value());
@@ -67,11 +68,11 @@ nlohmann::json starting_context(const SweepOptions& options, const SweepSetup& s
                                 const std::string& nvml_status, std::time_t started_at) {
   nlohmann::json context = sweep_context(options, s.space, s.plan, s.device, s.env, ceiling, s.sizes, nvml_status);
   if (s.resumed) {
-    nlohmann::json resumes = s.resumed->saved_context.value("resumes", nlohmann::json::array());
+    nlohmann::json resumes = s.resumed->saved_context.value(context_key::resumes, nlohmann::json::array());
     resumes.push_back({{"at", utc_timestamp_iso(started_at)},
                        {"kept_rows", s.resumed->plan.kept.size()},
                        {"dropped_rows", s.resumed->plan.dropped_rows}});
-    context["resumes"] = resumes;
+    context[context_key::resumes] = resumes;
   }
   return context;
 }
@@ -127,7 +128,7 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
                                                  s.out_dir, supervisor);
       m.interrupted = !halving.completed;
       if (halving.completed) {
-        context["strategy_result"] = halving.result;
+        context[context_key::strategy_result] = halving.result;
         report.write_context(context.dump(2) + "\n");  // a resume measures the same survivors
       }
     }
@@ -167,21 +168,21 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
   merge_counter_rows(m.records, m.counter_rows);
   // summary.md's opening and closing come from context.json, as `dotsweep report` renders them.
-  context["command"] = options.command_line;
+  context[context_key::command] = options.command_line;
   const std::string summary =
       report.finish(m.records, options.top, m.planned, summary_opening(context), summary_closing(context));
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
-  context["run"] = {{"wall_seconds", wall},
-                    {"compile_seconds", compile_queue.compile_seconds()},
-                    {"compile_wait_seconds", compile_queue.wait_seconds()},
-                    {"compiled_variants", s.plan.valid.size()},
-                    {"valid_configs", s.valid_configs},
-                    {"cubins_from_cache", compile_queue.from_cache()},
-                    {"peak_device_memory_bytes", measurer.peak_device_bytes()},
-                    {"rows", m.records.size()},
-                    {"planned_candidates", m.planned},
-                    {"completed", m.exit_status == 0},
-                    {"interrupted", m.interrupted}};
+  context[context_key::run] = {{"compile_seconds", compile_queue.compile_seconds()},
+                               {"compile_wait_seconds", compile_queue.wait_seconds()},
+                               {"compiled_variants", s.plan.valid.size()},
+                               {"valid_configs", s.valid_configs},
+                               {"cubins_from_cache", compile_queue.from_cache()},
+                               {"peak_device_memory_bytes", measurer.peak_device_bytes()},
+                               {"rows", m.records.size()},
+                               {"interrupted", m.interrupted}};
+  context[context_key::run_wall_seconds] = wall;
+  context[context_key::run_planned_candidates] = m.planned;
+  context[context_key::run_completed] = m.exit_status == 0;
   context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run
   report.write_context(context.dump(2) + "\n");
 

@@ -14,6 +14,7 @@
 #include "core/space/space_file.hpp"
 #include "core/report/text_file.hpp"
 #include "core/stats/tie_group.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -26,18 +27,18 @@ namespace {
 std::vector<ResumeField> shared_fields() {
   std::vector<ResumeField> fields;
   for (const ResumeField& f : resume_run_fields())
-    if (std::string(f.pointer) != "/shard") fields.push_back(f);
+    if (f.pointer != context_key::shard) fields.push_back(f);
   for (const ResumeField& f : resume_device_fields()) fields.push_back(f);
-  fields.push_back({"/device/driver", "driver version"});
-  fields.push_back({"/device/cuda_runtime", "CUDA runtime version"});
+  fields.push_back({context_key::device_driver, "driver version"});
+  fields.push_back({context_key::device_runtime, "CUDA runtime version"});
   return fields;
 }
 
 Shard shard_of(const nlohmann::json& context, const std::string& dir) {
-  if (!context.contains("shard")) return Shard{};
+  if (!context.contains(context_key::shard)) return Shard{};
   try {
-    const auto& s = context.at("shard");
-    return parse_shard(std::to_string(s.at("index").get<int>()) + "/" + std::to_string(s.at("count").get<int>()),
+    return parse_shard(std::to_string(context.at(context_key::shard_index).get<int>()) + "/" +
+                           std::to_string(context.at(context_key::shard_count).get<int>()),
                        "'" + dir + "' context.json shard");
   } catch (const nlohmann::json::exception&) {
     refuse("'" + dir + "': its context.json has no usable shard");
@@ -45,16 +46,15 @@ Shard shard_of(const nlohmann::json& context, const std::string& dir) {
 }
 
 bool finished(const nlohmann::json& context) {
-  const nlohmann::json::json_pointer completed("/run/completed");
-  return context.contains(completed) && context.at(completed) == true;
+  return context.contains(context_key::run_completed) && context.at(context_key::run_completed) == true;
 }
 
 template <class T>
-T field(const ShardReport& r, const char* pointer) {
+T field(const ShardReport& r, const nlohmann::json::json_pointer& pointer) {
   try {
-    return r.context.at(nlohmann::json::json_pointer(pointer)).get<T>();
+    return r.context.at(pointer).get<T>();
   } catch (const nlohmann::json::exception&) {
-    refuse("'" + r.dir + "': its context.json has no usable " + std::string(pointer + 1));
+    refuse("'" + r.dir + "': its context.json has no usable " + pointer.to_string().substr(1));
   }
 }
 
@@ -87,9 +87,9 @@ void require_every_shard_once(const std::vector<ShardReport>& shards) {
 // of one GPU model throughout.
 void require_rows_in_slices(const std::vector<ShardReport>& shards) {
   const ShardReport& first = shards.front();
-  const SearchSpace space = parse_space_text(field<std::string>(first, "/space/text"), first.dir + "/context.json",
-                                             std::max(field<std::size_t>(first, "/space/configs"), kDefaultMaxConfigs));
-  const auto sizes = field<std::vector<std::int64_t>>(first, "/options/sizes");
+  const SearchSpace space = parse_space_text(field<std::string>(first, context_key::space_text), first.dir + "/context.json",
+                                             std::max(field<std::size_t>(first, context_key::space_configs), kDefaultMaxConfigs));
+  const auto sizes = field<std::vector<std::int64_t>>(first, context_key::sizes);
   const std::string gpu = first.rows.empty() ? "" : first.rows.front().env.gpu;
   for (const ShardReport& r : shards) {
     const std::set<WorkUnit> slice = shard_slice(space.configs, sizes, r.shard);
@@ -158,8 +158,8 @@ MergedReport merge_shard_reports(const std::vector<ShardReport>& shards) {
   require_rows_in_slices(shards);
 
   MergedReport merged;
-  std::string timestamp = field<std::string>(first, "/timestamp");
-  for (const ShardReport& r : shards) timestamp = std::min(timestamp, field<std::string>(r, "/timestamp"));
+  std::string timestamp = field<std::string>(first, context_key::timestamp);
+  for (const ShardReport& r : shards) timestamp = std::min(timestamp, field<std::string>(r, context_key::timestamp));
   nlohmann::json sources = nlohmann::json::array();
   std::vector<const ShardReport*> in_order;
   for (const ShardReport& r : shards) in_order.push_back(&r);
@@ -171,28 +171,28 @@ MergedReport merge_shard_reports(const std::vector<ShardReport>& shards) {
       row.env.timestamp = timestamp;  // one report: compare and gate group rows by (gpu, timestamp)
       merged.rows.push_back(std::move(row));
     }
-    const double wall = r->context.value(nlohmann::json::json_pointer("/run/wall_seconds"), 0.0);
+    const double wall = r->context.value(context_key::run_wall_seconds, 0.0);
     longest = std::max(longest, wall);
     sources.push_back({{"report", r->dir},
                        {"shard", {{"index", r->shard.index}, {"count", r->shard.count}}},
-                       {"timestamp", r->context.value("timestamp", "")},
-                       {"device", r->context.value("device", nlohmann::json::object())},
-                       {"read_ceiling", r->context.value("read_ceiling", nlohmann::json::object())},
+                       {"timestamp", r->context.value(context_key::timestamp, std::string())},
+                       {"device", r->context.value(context_key::device, nlohmann::json::object())},
+                       {"read_ceiling", r->context.value(context_key::read_ceiling, nlohmann::json::object())},
                        {"wall_seconds", wall},
                        {"rows", r->rows.size()}});
   }
   // What all shards share comes from the first; what each measured on its
   // own GPU (its device index, read ceiling, run) is in merged_from.
   merged.context = first.context;
-  merged.context.erase("shard");
-  merged.context.erase("resumes");
-  merged.context["timestamp"] = timestamp;
-  merged.context["merged_from"] = sources;
-  merged.context["run"] = {{"completed", true},
-                           {"interrupted", false},
-                           {"rows", merged.rows.size()},
-                           {"shards", shards.size()},
-                           {"longest_shard_wall_seconds", longest}};
+  merged.context.erase(context_key::shard.back());
+  merged.context.erase(context_key::resumes.back());
+  merged.context[context_key::timestamp] = timestamp;
+  merged.context[context_key::merged_from] = sources;
+  merged.context[context_key::run] = {{"interrupted", false},
+                                      {"rows", merged.rows.size()},
+                                      {"shards", shards.size()},
+                                      {"longest_shard_wall_seconds", longest}};
+  merged.context[context_key::run_completed] = true;
 
   std::map<GroupKey, std::size_t> candidates;
   for (const MeasurementRecord& row : merged.rows)
@@ -201,11 +201,11 @@ MergedReport merge_shard_reports(const std::vector<ShardReport>& shards) {
     std::size_t& planned = merged.planned[std::get<0>(key)];
     planned = std::max(planned, count);
   }
-  for (const auto& r : first.context.value(nlohmann::json::json_pointer("/space/rejected"), nlohmann::json::array()))
+  for (const auto& r : first.context.value(context_key::space_rejected, nlohmann::json::array()))
     merged.left_out.rejected.push_back({r.value("variant", ""), r.value("reason", "")});
-  std::string cc = field<std::string>(first, "/device/cc");
+  std::string cc = field<std::string>(first, context_key::device_cc);
   cc.erase(std::remove(cc.begin(), cc.end(), '.'), cc.end());
-  merged.gpu_label = field<std::string>(first, "/device/name") + " (sm_" + cc + ")";
+  merged.gpu_label = field<std::string>(first, context_key::device_name) + " (sm_" + cc + ")";
   return merged;
 }
 

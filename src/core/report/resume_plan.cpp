@@ -6,6 +6,7 @@
 #include "core/report/counter_metrics.hpp"
 #include "core/report/csv.hpp"
 #include "core/input_error.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -65,25 +66,25 @@ ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::ve
 
 const std::vector<ResumeField>& resume_run_fields() {
   static const std::vector<ResumeField> fields{
-      {"/dotsweep_version", "dotsweep version"},
-      {"/space/text", "space (its file's text)"},
-      {"/options/sizes", "sizes"},
-      {"/options/modes", "timing modes"},
-      {"/seed", "seed"},
-      {"/options/min_samples", "--min-samples"},
-      {"/options/max_samples", "--max-samples"},
-      {"/options/ci_halfwidth_pct", "--ci-target"},
-      {"/options/time_budget_s", "--time-budget"},
-      {"/options/strategy", "search strategy"},
-      {"/shard", "shard (--shard)"},
+      {context_key::version, "dotsweep version"},
+      {context_key::space_text, "space (its file's text)"},
+      {context_key::sizes, "sizes"},
+      {context_key::modes, "timing modes"},
+      {context_key::seed, "seed"},
+      {context_key::min_samples, "--min-samples"},
+      {context_key::max_samples, "--max-samples"},
+      {context_key::ci_halfwidth_pct, "--ci-target"},
+      {context_key::time_budget_s, "--time-budget"},
+      {context_key::strategy, "search strategy"},
+      {context_key::shard, "shard (--shard)"},
   };
   return fields;
 }
 
 const std::vector<ResumeField>& resume_device_fields() {
   static const std::vector<ResumeField> fields{
-      {"/device/name", "device"},
-      {"/device/cc", "device compute capability"},
+      {context_key::device_name, "device"},
+      {context_key::device_cc, "device compute capability"},
   };
   return fields;
 }
@@ -97,8 +98,7 @@ std::string shown(const nlohmann::json* value) {
   return text;
 }
 
-const nlohmann::json* at_pointer(const nlohmann::json& j, const char* pointer) {
-  const nlohmann::json::json_pointer p(pointer);
+const nlohmann::json* at_pointer(const nlohmann::json& j, const nlohmann::json::json_pointer& p) {
   return j.contains(p) ? &j.at(p) : nullptr;
 }
 }  // namespace

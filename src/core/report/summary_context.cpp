@@ -7,6 +7,7 @@
 #include "core/report/resume_plan.hpp"
 #include "core/space/sm_partition.hpp"
 #include "core/space/space_plan.hpp"
+#include "core/report/context_keys.hpp"
 
 namespace dotsweep {
 
@@ -15,8 +16,7 @@ namespace {
 using json = nlohmann::json;
 
 // The value at `pointer` as text, or "" when it is absent or null.
-std::string text_at(const json& context, const char* pointer) {
-  const json::json_pointer at(pointer);
+std::string text_at(const json& context, const json::json_pointer& at) {
   if (!context.contains(at) || context.at(at).is_null()) return "";
   const json& v = context.at(at);
   if (v.is_string()) return v.get<std::string>();
@@ -31,7 +31,7 @@ std::string text_at(const json& context, const char* pointer) {
 std::string or_not_recorded(const std::string& text) { return text.empty() ? "not recorded" : text; }
 
 std::string command_text(const json& context) {
-  const json::json_pointer at("/command");
+  const json::json_pointer& at = context_key::command;
   if (!context.contains(at) || !context.at(at).is_array() || context.at(at).empty())
     return "not recorded (context.json predates it)";
   std::string command;
@@ -41,7 +41,7 @@ std::string command_text(const json& context) {
 }
 
 std::string gpu_name(const json& context) {
-  const std::string name = text_at(context, "/device/name");
+  const std::string name = text_at(context, context_key::device_name);
   if (name.empty()) throw InputError("context.json: no device.name");
   return name;
 }
@@ -62,25 +62,25 @@ std::string summary_opening(const json& context) {
   MarkdownTable table({{"", Align::left}, {"", Align::left}});
   const auto row = [&](const std::string& what, const std::string& value) { table.add_row({what, value}); };
   std::string device = markdown_cell(gpu);
-  if (const std::string cc = text_at(context, "/device/cc"); !cc.empty()) device += ", compute capability " + cc;
-  if (const std::string sms = text_at(context, "/device/sms"); !sms.empty()) device += ", " + sms + " SMs";
+  if (const std::string cc = text_at(context, context_key::device_cc); !cc.empty()) device += ", compute capability " + cc;
+  if (const std::string sms = text_at(context, context_key::device_sms); !sms.empty()) device += ", " + sms + " SMs";
   row("GPU", device);
-  row("date (UTC)", or_not_recorded(text_at(context, "/timestamp")));
-  std::string version = or_not_recorded(text_at(context, "/dotsweep_version"));
-  if (const std::string driver = text_at(context, "/device/driver"); !driver.empty())
-    version += " (CUDA driver " + driver + ", runtime " + or_not_recorded(text_at(context, "/device/cuda_runtime")) + ")";
+  row("date (UTC)", or_not_recorded(text_at(context, context_key::timestamp)));
+  std::string version = or_not_recorded(text_at(context, context_key::version));
+  if (const std::string driver = text_at(context, context_key::device_driver); !driver.empty())
+    version += " (CUDA driver " + driver + ", runtime " + or_not_recorded(text_at(context, context_key::device_runtime)) + ")";
   row("dotsweep", version);
   row("command", markdown_cell(command_text(context)));
-  std::string space = or_not_recorded(text_at(context, "/space/name"));
-  if (const std::string configs = text_at(context, "/space/configs"); !configs.empty())
+  std::string space = or_not_recorded(text_at(context, context_key::space_name));
+  if (const std::string configs = text_at(context, context_key::space_configs); !configs.empty())
     space += " (" + configs + " configurations)";
   row("space", markdown_cell(space));
-  row("sizes", markdown_cell(or_not_recorded(text_at(context, "/options/sizes"))));
-  row("modes", markdown_cell(or_not_recorded(text_at(context, "/options/modes"))));
-  row("strategy", markdown_cell(or_not_recorded(text_at(context, "/options/strategy/name"))));
-  row("seed", or_not_recorded(text_at(context, "/seed")));
+  row("sizes", markdown_cell(or_not_recorded(text_at(context, context_key::sizes))));
+  row("modes", markdown_cell(or_not_recorded(text_at(context, context_key::modes))));
+  row("strategy", markdown_cell(or_not_recorded(text_at(context, context_key::strategy_name))));
+  row("seed", or_not_recorded(text_at(context, context_key::seed)));
   md += table.text();
-  const json::json_pointer partition("/partition");
+  const json::json_pointer& partition = context_key::partition;
   if (context.contains(partition) && context.at(partition).is_object()) {
     const json& p = context.at(partition);
     SmPartitionShape shape;
@@ -93,20 +93,20 @@ std::string summary_opening(const json& context) {
 }
 
 std::string summary_closing(const json& context) {
-  const json::json_pointer at("/space/rejected");
+  const json::json_pointer& at = context_key::space_rejected;
   if (!context.contains(at) || !context.at(at).is_array()) return "";
   SpacePlan plan;
   for (const auto& r : context.at(at)) plan.rejected.push_back({r.value("variant", ""), r.value("reason", "")});
-  const std::string cc = text_at(context, "/device/cc");  // "9.0" -> sm_90
+  const std::string cc = text_at(context, context_key::device_cc);  // "9.0" -> sm_90
   std::string arch = cc;
   arch.erase(std::remove(arch.begin(), arch.end(), '.'), arch.end());
-  return rejections_markdown(plan, context.value("/space/configs"_json_pointer, std::size_t{0}),
+  return rejections_markdown(plan, context.value(context_key::space_configs, std::size_t{0}),
                              whole_gpu_name(context) + (arch.empty() ? "" : " (sm_" + arch + ")"));
 }
 
 CandidateCounts planned_candidates(const json& context) {
   CandidateCounts planned;
-  const json::json_pointer at("/run/planned_candidates");
+  const json::json_pointer& at = context_key::run_planned_candidates;
   if (!context.contains(at) || !context.at(at).is_object()) return planned;
   for (const auto& [type, count] : context.at(at).items())
     if (count.is_number_integer() && count.get<std::int64_t>() >= 0) planned[type] = count.get<std::size_t>();
