@@ -73,7 +73,7 @@ struct GbenchSession::Gpu {
 
   Gpu(DeviceInfo info, const GbenchOptions& options, const GbenchPlan& plan)
       : device(std::move(info)),
-        compiler(kDotKernelSource, "dot_kernel.cuh", nvrtc_target_for(device.arch(), nvrtc_supported_archs()),
+        compiler(kDotKernelSource, "dot_kernel.cuh", nvrtc_target_for_device(device.arch()),
                  options.cache_dir.empty() ? default_cache_dir() : options.cache_dir,
                  nvrtc_include_dirs()),  // cub and cooperative_groups for those reductions
         queue(compiler, plan.variants, std::max(1u, std::thread::hardware_concurrency())),

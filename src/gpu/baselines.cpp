@@ -3,6 +3,7 @@
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
@@ -76,15 +77,19 @@ std::vector<Baseline> make_baselines(const DeviceInfo& device, const std::vector
   // Rows are keyed by (variant, type, n, mode): one name per library across types.
   std::vector<Baseline> baselines;
   for (const BaselineEntry& entry : baseline_table(types)) {
-    std::unique_ptr<DotOperation> operation;
-    if (entry.name == "cublas") operation = make_cublas_dot(device, entry.type);
-    else if (entry.name == "cub") operation = make_cub_dot(device, entry.type);
-    else if (entry.name == "thrust") operation = make_thrust_dot(device, entry.type);
-    else if (entry.name == kFloorName) operation = make_floor_operation(entry.type);
-    else if (entry.name == "seed-as-written") operation = make_seed_dot(false);
-    else if (entry.name == "seed-two-pass") operation = make_seed_dot(true);
-    else throw GpuError("baseline_table names '" + entry.name + "', which make_baselines cannot build");
-    baselines.push_back({entry.name, std::move(operation), entry.host_synchronous});
+    Baseline baseline{entry.name, entry.type, nullptr, "", entry.host_synchronous};
+    try {
+      if (entry.name == "cublas") baseline.operation = make_cublas_dot(device, entry.type);
+      else if (entry.name == "cub") baseline.operation = make_cub_dot(device, entry.type);
+      else if (entry.name == "thrust") baseline.operation = make_thrust_dot(device, entry.type);
+      else if (entry.name == kFloorName) baseline.operation = make_floor_operation(entry.type);
+      else if (entry.name == "seed-as-written") baseline.operation = make_seed_dot(false);
+      else if (entry.name == "seed-two-pass") baseline.operation = make_seed_dot(true);
+      else throw std::logic_error("baseline_table names '" + entry.name + "', which make_baselines cannot build");
+    } catch (const GpuError& e) {
+      baseline.failure = e.what();
+    }
+    baselines.push_back(std::move(baseline));
   }
   return baselines;
 }

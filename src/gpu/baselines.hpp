@@ -15,7 +15,12 @@ namespace dotsweep {
 
 struct Baseline {
   std::string name;  // "cublas", "cub", "thrust", "floor", "seed-as-written", "seed-two-pass"
-  std::unique_ptr<DotOperation> operation;
+  ElementType type = ElementType::f32;
+  std::unique_ptr<DotOperation> operation;  // null when it could not be built
+  // Why it could not be built, for its rows: a library without code for this
+  // GPU (cuBLAS under CUDA_FORCE_PTX_JIT, or on a GPU newer than it) costs
+  // its own rows, not the sweep.
+  std::string failure;
   // Its enqueue waits for the result on the host (thrust::inner_product): it
   // cannot run behind the cold timer's blocker or inside a graph, and is
   // timed by the host-synchronous timer instead.

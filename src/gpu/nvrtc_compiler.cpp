@@ -80,6 +80,13 @@ NvrtcTarget nvrtc_target_for(int device_arch, const std::vector<int>& supported)
   return {device_arch, false};
 }
 
+NvrtcTarget nvrtc_target_for_device(int device_arch) {
+  NvrtcTarget target = nvrtc_target_for(device_arch, nvrtc_supported_archs());
+  const char* forced = std::getenv("CUDA_FORCE_PTX_JIT");
+  if (forced != nullptr && *forced != '\0' && std::string(forced) != "0") target.ptx = true;
+  return target;
+}
+
 NvrtcCompiler::NvrtcCompiler(std::string source, std::string source_name, int arch, std::string cache_dir,
                              std::vector<std::string> include_dirs)
     : NvrtcCompiler(std::move(source), std::move(source_name), NvrtcTarget{arch, false}, std::move(cache_dir),

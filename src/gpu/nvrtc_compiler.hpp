@@ -83,6 +83,11 @@ std::vector<int> nvrtc_supported_archs();
 // known below, or `supported` empty) its own SASS, whose compile then fails
 // naming the arch.
 NvrtcTarget nvrtc_target_for(int device_arch, const std::vector<int>& supported);
+// What this process compiles for the GPU of sm_<device_arch>: nvrtc_target_for
+// with this NVRTC's archs, but PTX of that arch when CUDA_FORCE_PTX_JIT is set
+// (not "0"): the driver then refuses every SASS image, NVRTC's too, so the
+// variants take the same JIT path as the rest of the binary.
+NvrtcTarget nvrtc_target_for_device(int device_arch);
 // Throws InputError naming the arch and the supported range unless this
 // NVRTC compiles for sm_<arch>. `option` names it in the message ("--arch").
 void require_supported_arch(int arch, const std::string& option);

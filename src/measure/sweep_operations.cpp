@@ -8,19 +8,23 @@ namespace dotsweep {
 
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                 CompileQueue& queue) {
-  // Baselines for every type the space holds (gpu/baseline_table.hpp).
-  const std::vector<ElementType> types = baseline_types(variants);
+  std::vector<MeasuredOperation> operations = baseline_operations(device, baseline_types(variants));
+  for (auto& op : variant_operations(device, variants, queue)) operations.push_back(std::move(op));
+  return operations;
+}
+
+std::vector<MeasuredOperation> baseline_operations(const DeviceInfo& device, const std::vector<ElementType>& types) {
   std::vector<MeasuredOperation> operations;
   for (auto& baseline : make_baselines(device, types)) {
     MeasuredOperation op;
     op.name = baseline.name;
     op.timed_only = baseline.name == kFloorName;
     op.host_synchronous = baseline.host_synchronous;
-    op.type = baseline.operation->element_type();
+    op.type = baseline.type;
     op.operation = std::move(baseline.operation);
+    op.failure = baseline.failure;  // its rows say why; the other operations go on
     operations.push_back(std::move(op));
   }
-  for (auto& op : variant_operations(device, variants, queue)) operations.push_back(std::move(op));
   return operations;
 }
 

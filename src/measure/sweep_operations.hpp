@@ -14,6 +14,9 @@ namespace dotsweep {
 // `queue` compiles `variants` in this order and must outlive the operations.
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                 CompileQueue& queue);
+// The baselines of `types` (gpu/baseline_table.hpp); one that could not be
+// built carries its failure, which its rows report.
+std::vector<MeasuredOperation> baseline_operations(const DeviceInfo& device, const std::vector<ElementType>& types);
 // The variants alone, in order (no baselines): what a second kernel tree adds.
 std::vector<MeasuredOperation> variant_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
                                                   CompileQueue& queue);

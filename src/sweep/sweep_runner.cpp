@@ -218,7 +218,7 @@ int run_sweep(const SweepOptions& options_in) {
   supervisor.send(folder_line(setup.out_dir));
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(setup.device.arch(), nvrtc_supported_archs()), options.cache_dir,
+                               nvrtc_target_for_device(setup.device.arch()), options.cache_dir,
                                setup.include_dirs);
   CompileQueue compile_queue(compiler, setup.plan.valid, host_threads);
 
@@ -232,7 +232,10 @@ int run_sweep(const SweepOptions& options_in) {
   context["nvrtc_target"] = compiler.target().name();
   report.write_context(context.dump(2) + "\n");
   print_banner(options, setup, ceiling, measurer.nvml_status());
-  if (compiler.target().ptx || compiler.arch() != setup.device.arch())
+  if (compiler.target().ptx && compiler.arch() == setup.device.arch())
+    std::fprintf(stderr, "CUDA_FORCE_PTX_JIT is set: variants are compiled for %s (PTX, JIT-compiled by the driver)\n",
+                 compiler.target().name().c_str());
+  else if (compiler.target().ptx || compiler.arch() != setup.device.arch())
     std::fprintf(stderr, "NVRTC %s has no sm_%d: variants are compiled for %s%s\n", nvrtc_version().c_str(),
                  setup.device.arch(), compiler.target().name().c_str(),
                  compiler.target().ptx ? " (PTX, JIT-compiled by the driver)" : " (binary-compatible SASS)");

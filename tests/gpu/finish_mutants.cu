@@ -211,21 +211,21 @@ class BrokenGather : public BrokenFinish {
   DeviceBuffer<unsigned int> slots_;
 };
 
-// Counts its launches; on the seventh of every eight it moves the result one
-// ulp up. The sweep's path launches an operation eight times per size (two
-// exact checks, two float checks, a warm-up, then three cold samples when
-// min = max = 3), so the moved launch is the middle timed one: neither a
-// checked launch nor the last timed one.
-__global__ void moves_one_launch_in_eight(unsigned int* launches, float* result) {
-  if ((*launches)++ % 8 == 6) *result = nextafterf(*result, INFINITY);
+// Counts its launches; on each whose count is period - 2 modulo `period` it
+// moves the result one ulp up (never when period is 0). With the period set
+// to the launches one size takes, the moved launch is the last but one of
+// each size: a timed one that is neither checked nor the last.
+__global__ void moves_one_launch_per_period(unsigned int* launches, unsigned int period, float* result) {
+  const unsigned int count = (*launches)++;
+  if (period != 0 && count % period == period - 2) *result = nextafterf(*result, INFINITY);
 }
 
 // A deterministic last-block finish (the real one, dot_kernel.cuh) followed
-// by moves_one_launch_in_eight: it promises the same bits and breaks that
+// by moves_one_launch_per_period: it promises the same bits and breaks that
 // promise on one launch that only a check of every timed launch sees.
 class DriftingLastBlock : public BrokenFinish {
  public:
-  DriftingLastBlock() : BrokenFinish(false), launches_(1) {
+  explicit DriftingLastBlock(unsigned period) : BrokenFinish(false), period_(period), launches_(1) {
     check_cuda(cudaMemset(launches_.get(), 0, sizeof(unsigned int)), "cudaMemset(launches)");
     check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
@@ -237,12 +237,18 @@ class DriftingLastBlock : public BrokenFinish {
     const auto [a, b, result] = float_args(in);
     dk::dot_kernel<Policy><<<static_cast<unsigned>(blocks_), kBlock, 0, stream>>>(a, b, in.n, partials_.get(),
                                                                                    ticket_.get(), result);
-    moves_one_launch_in_eight<<<1, 1, 0, stream>>>(launches_.get(), result);
+    moves_one_launch_per_period<<<1, 1, 0, stream>>>(launches_.get(), period_, result);
     check_cuda(cudaGetLastError(), "launch drifting last_block");
   }
   bool promises_determinism() const override { return true; }
+  unsigned launches() const {
+    unsigned count = 0;
+    check_cuda(cudaMemcpy(&count, launches_.get(), sizeof count, cudaMemcpyDeviceToHost), "cudaMemcpy(launches)");
+    return count;
+  }
 
  private:
+  unsigned period_;
   DeviceBuffer<float> partials_;
   DeviceBuffer<unsigned int> launches_;
 };
@@ -256,8 +262,15 @@ std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug) {
   if (bug == "ticket-before-add") return std::make_unique<BrokenAtomicTicket>(TicketBug::ticket_before_add);
   if (bug == "gather-skips-last-slot") return std::make_unique<BrokenGather>(GatherBug::skips_last_slot);
   if (bug == "gather-never-empties") return std::make_unique<BrokenGather>(GatherBug::never_empties);
-  if (bug == "moves-one-launch-in-eight") return std::make_unique<DriftingLastBlock>();
   throw std::invalid_argument("no finish mutant " + bug);
+}
+
+std::unique_ptr<DotOperation> make_drifting_finish(unsigned period) {
+  return std::make_unique<DriftingLastBlock>(period);
+}
+
+unsigned drifting_finish_launches(const DotOperation& operation) {
+  return dynamic_cast<const DriftingLastBlock&>(operation).launches();
 }
 
 }  // namespace dotsweep::test

@@ -24,9 +24,15 @@ namespace dotsweep::test {
 // short, so the last block's total is missing whenever the grid has two or
 // more blocks. "gather-never-empties": block 0 never empties the slots, so
 // from the second launch on it reads the launch before's totals.
-// "moves-one-launch-in-eight": a correct last-block finish whose result moves
-// one ulp on the seventh launch of every eight: right on every checked
-// launch and on the last timed one, wrong on one timed launch in between.
 std::unique_ptr<DotOperation> make_finish_mutant(const std::string& bug);
+
+// A correct last-block finish that promises the same bits on every launch
+// and counts its launches; on the last but one of every `period` launches it
+// moves its result one ulp (never when period is 0). With the period set to
+// the launches the sweep's path takes per size (drifting_finish_launches of
+// a period-0 one after one size), that is one timed launch in the middle:
+// right on every checked launch and on the last timed one.
+std::unique_ptr<DotOperation> make_drifting_finish(unsigned period);
+unsigned drifting_finish_launches(const DotOperation& drifting_finish);
 
 }  // namespace dotsweep::test

@@ -40,7 +40,7 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
   if (!plan.rejected.empty()) MESSAGE(plan.rejected.size() << " quick.toml variants need a newer GPU than sm_" << device.arch());
   REQUIRE_FALSE(plan.valid.empty());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
+                               nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, plan.valid, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, queue);
 

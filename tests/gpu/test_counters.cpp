@@ -63,7 +63,7 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
   const auto variants = quick_variants(device);
   // The include dirs: the cub and cooperative_groups reductions need the toolkit's headers.
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
+                               nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   auto operations = sweep_operations(device, variants, queue);
   const long long n = 1LL << 26;
@@ -126,7 +126,7 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
   const DeviceInfo device = query_device(0);
   const std::vector<VariantConfig> none;
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "");
+                               nvrtc_target_for_device(device.arch()), "");
   CompileQueue queue(compiler, none, 1);
   auto operations = sweep_operations(device, none, queue);  // the baselines: one- and two-kernel operations
   const long long n = 1LL << 24;
@@ -190,7 +190,7 @@ TEST_CASE("cost: a counter pass per row") {
   const DeviceInfo device = query_device(0);
   const std::vector<VariantConfig> none;
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "");
+                               nvrtc_target_for_device(device.arch()), "");
   CompileQueue queue(compiler, none, 1);
   auto operations = sweep_operations(device, none, queue);
   MeasuredOperation* cub = nullptr;

@@ -116,7 +116,7 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
   const DeviceLimits limits = device_limits(device);
   for (const auto& v : variants) REQUIRE_FALSE(rejection_reason(v, limits).has_value());
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
-                               nvrtc_target_for(device.arch(), nvrtc_supported_archs()), "", nvrtc_include_dirs());
+                               nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
   std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
   // Only the candidates: the baselines have their own tests.
@@ -271,15 +271,23 @@ TEST_CASE("every timed launch is checked: a finish that moves one ulp on one tim
   TestStream stream;
   MeasureSettings settings;
   settings.modes = {TimingMode::cold};
-  settings.rule.min_samples = settings.rule.max_samples = 3;  // 8 launches per size: the mutant's period
+  settings.rule.min_samples = settings.rule.max_samples = 3;
   SizeMeasurer measurer(device, stream.get(), settings);
+  // How many times one size launches an operation: the mutant's period.
+  std::vector<MeasuredOperation> counting(1);
+  counting[0].name = "counts-launches";
+  counting[0].operation = test::make_drifting_finish(0);
+  measurer.measure_size(1, counting, [](const MeasurementRecord& row) { CHECK(row.correct); });
+  const unsigned period = test::drifting_finish_launches(*counting[0].operation);
+  REQUIRE(period >= 5);  // the checked launches, then three timed ones
   std::vector<MeasuredOperation> operations(1);
-  operations[0].name = "moves-one-launch-in-eight";
-  operations[0].operation = test::make_finish_mutant(operations[0].name);
+  operations[0].name = "moves-one-launch-per-size";
+  operations[0].operation = test::make_drifting_finish(period);
   for (const long long n : {1LL, 4097LL, (1LL << 20) + 3}) {
     std::size_t rows = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       CAPTURE(n);
+      CAPTURE(period);
       CAPTURE(row.reason);
       ++rows;
       CHECK_FALSE(row.correct);

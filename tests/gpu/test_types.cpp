@@ -15,6 +15,7 @@
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_info.hpp"
 #include "measure/size_measurer.hpp"
+#include "measure/sweep_operations.hpp"
 #include "test_stream.hpp"
 
 using namespace dotsweep;
@@ -45,15 +46,10 @@ class HalfDot : public DotOperation {
 
 TEST_CASE("every type: its baselines are correct on its own inputs; a half-sum mutant is not") {
   const DeviceInfo device = query_device(0);
-  std::vector<MeasuredOperation> operations;
-  for (auto& baseline : make_baselines(device, all_element_types())) {
-    MeasuredOperation op;
-    op.name = baseline.name;
-    op.type = baseline.operation->element_type();
-    op.timed_only = baseline.name == kFloorName;
-    op.host_synchronous = baseline.host_synchronous;
-    op.operation = std::move(baseline.operation);
-    operations.push_back(std::move(op));
+  std::vector<MeasuredOperation> operations = baseline_operations(device, all_element_types());
+  for (const MeasuredOperation& op : operations) {
+    CAPTURE(op.name);
+    REQUIRE(op.failure.empty());
   }
   for (const ElementType type : all_element_types()) {
     MeasuredOperation op;

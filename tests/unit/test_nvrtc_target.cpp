@@ -3,6 +3,7 @@
 // than this NVRTC. Needs NVRTC, no GPU.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "gpu/nvrtc_compiler.hpp"
@@ -28,6 +29,17 @@ TEST_CASE("a GPU's NVRTC target: its own SASS, else its major's newest SASS belo
   CHECK(target_of(90, {}) == "sm_90");                          // NVRTC's list unknown
   CHECK(nvrtc_target_for(130, kCuda13).ptx);
   CHECK_FALSE(nvrtc_target_for(122, kCuda13).ptx);
+}
+
+TEST_CASE("CUDA_FORCE_PTX_JIT makes the device's target PTX of the same arch; \"0\" or unset leaves SASS") {
+  const int arch = nvrtc_supported_archs().front();
+  ::unsetenv("CUDA_FORCE_PTX_JIT");
+  CHECK(nvrtc_target_for_device(arch).name() == "sm_" + std::to_string(arch));
+  ::setenv("CUDA_FORCE_PTX_JIT", "0", 1);
+  CHECK(nvrtc_target_for_device(arch).name() == "sm_" + std::to_string(arch));
+  ::setenv("CUDA_FORCE_PTX_JIT", "1", 1);
+  CHECK(nvrtc_target_for_device(arch).name() == "compute_" + std::to_string(arch));
+  ::unsetenv("CUDA_FORCE_PTX_JIT");
 }
 
 TEST_CASE("a PTX target compiles to PTX text for the driver to JIT; a SASS target to a cubin") {
