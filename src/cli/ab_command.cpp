@@ -58,7 +58,8 @@ AbInput check_input(const AbOptions& o) {
   rule_check.device = o.device;
   rule_check.max_configs = o.max_configs;
   check_sweep_options(rule_check);
-  if (!(o.threshold_pct > 0)) throw InputError("--threshold must be above 0%");
+  if (!(o.threshold.pct > 0)) throw InputError("--threshold must be above 0%");
+  if (!(o.threshold.min_gap_us >= 0)) throw InputError("--min-gap-us must be 0 or more");
   const std::vector<TimingMode> modes = parse_timing_modes(o.mode);
   if (modes.size() != 1) throw InputError("--mode '" + o.mode + "': ab times in one mode, cold or hot");
   in.mode = modes.front();
@@ -109,9 +110,13 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", o.sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: the sweep's)");
   command.add_option("--mode", o.mode, "timing mode: cold or hot")->default_str("cold");
-  command.add_option("--threshold", o.threshold_pct, "PCT: REGRESSED when B/A's interval lies wholly above 1 + PCT%")
-      ->default_val(o.threshold_pct)
+  command.add_option("--threshold", o.threshold.pct, "PCT: REGRESSED when B/A's interval lies wholly above 1 + PCT%")
+      ->default_val(o.threshold.pct)
       ->check(CLI::Range(0.0, 1000.0));
+  command.add_option("--min-gap-us", o.threshold.min_gap_us,
+                     "US: the threshold is at least US microseconds of A's median (two copies of one kernel can "
+                     "differ by that much)")
+      ->default_val(o.threshold.min_gap_us);
   command.add_option("--junit", o.junit_path, "also write JUnit XML (one testcase per row) to FILE");
   command.add_option("--markdown", o.markdown_path, "also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY) to FILE");
   command.add_option("--out", o.out_dir, "also write a.csv, b.csv (each side's rows) and ab.md to DIR, new or empty");
@@ -160,8 +165,8 @@ int run_ab_command(const AbOptions& o) {
   // Two compilers, one per tree: the cubin cache keys on the source text, so
   // the trees share a cubin only where their sources are the same text.
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  const NvrtcCompiler compiler_a(in.source_a, kKernelMainFile, device.arch(), cache_dir, in.include_dirs);
-  const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, device.arch(), cache_dir, in.include_dirs);
+  const NvrtcCompiler compiler_a(in.source_a, kKernelMainFile, nvrtc_target_for_device(device.arch()), cache_dir, in.include_dirs);
+  const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, nvrtc_target_for_device(device.arch()), cache_dir, in.include_dirs);
   CompileQueue queue_a(compiler_a, plan.valid, std::max(1u, threads / 2));
   CompileQueue queue_b(compiler_b, plan.valid, std::max(1u, threads - threads / 2));
   std::vector<MeasuredOperation> a_side = sweep_operations(device, plan.valid, queue_a);
@@ -181,13 +186,13 @@ int run_ab_command(const AbOptions& o) {
   std::vector<MeasurementRecord> rows_a, rows_b;
   for (const std::int64_t n : in.sizes) {
     for (AbOutcome& outcome : measurer.measure_size(n, pairs)) {
-      rows.push_back(ab_row(outcome.a, outcome.b, outcome.ratio, o.threshold_pct));
+      rows.push_back(ab_row(outcome.a, outcome.b, outcome.ratio, o.threshold));
       rows_a.push_back(std::move(outcome.a));
       rows_b.push_back(std::move(outcome.b));
     }
     std::fprintf(stderr, "dotsweep ab: n = %s done\n", size_label(n).c_str());
   }
-  const GateResult result = ab_result(std::move(rows), o.threshold_pct);
+  const GateResult result = ab_result(std::move(rows), o.threshold);
   const GateReport report_a = report_of("A: " + (o.kernels_a.empty() ? std::string(kBuiltInTree) : o.kernels_a),
                                         rows_a, env);
   const GateReport report_b = report_of("B: " + o.kernels_b, rows_b, env);

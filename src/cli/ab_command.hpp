@@ -24,7 +24,7 @@ struct AbOptions {
   std::string space_path;            // empty: the embedded variants/default.toml
   std::string sizes;                 // empty: the sweep's default sizes
   std::string mode = "cold";         // one of cold, hot
-  double threshold_pct = kDefaultAbThresholdPct;
+  AbThreshold threshold;
   std::string junit_path, markdown_path;
   std::string out_dir;               // also write a.csv, b.csv and ab.md there (new or empty)
   int device = 0;

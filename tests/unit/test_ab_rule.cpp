@@ -114,6 +114,24 @@ TEST_CASE("the verdict follows where the interval lies against 1 + t and 1 / (1 
   CHECK(ab_verdict(true, true, slower, 1.0) == GateVerdict::regressed);
 }
 
+TEST_CASE("the gap floor raises a fast row's threshold: 0.3 us of a 5 us row is 6%; at 100 us the 2% rules") {
+  const AbThreshold t;  // 2% and 0.3 us
+  CHECK(t.pct_for(5.0) == doctest::Approx(6.0));
+  CHECK(t.pct_for(15.0) == doctest::Approx(2.0));
+  CHECK(t.pct_for(100.0) == doctest::Approx(2.0));
+  CHECK(t.pct_for(0.0) == doctest::Approx(2.0));
+  // The placement gap seen on the H200 (5.47 against 5.70 us, B/A 1.036
+  // [1.033, 1.041]) is SAME under the floor (t = 5.5%); twice the floor is REGRESSED.
+  const MeasurementRecord a = test::timed_row("f32.v1", 5.47, 5.47, 5.47, 1 << 12);
+  const MeasurementRecord b = test::timed_row("f32.v1", 5.82, 5.82, 5.86, 1 << 12);
+  CHECK(ab_row(a, b, RatioEstimate{1.036, 1.033, 1.041, 65}, t).verdict == GateVerdict::same);
+  CHECK(ab_row(a, b, RatioEstimate{1.036, 1.033, 1.041, 65}, AbThreshold{2.0, 0.0}).verdict == GateVerdict::regressed);
+  CHECK(ab_row(a, b, RatioEstimate{1.12, 1.11, 1.13, 65}, t).verdict == GateVerdict::regressed);
+  // At 1 ms the percentage rules: 3% is REGRESSED whatever the floor.
+  const MeasurementRecord big = test::timed_row("f32.v1", 1000, 1000, 1000, 1 << 28);
+  CHECK(ab_row(big, big, RatioEstimate{1.03, 1.025, 1.035, 30}, t).verdict == GateVerdict::regressed);
+}
+
 TEST_CASE("correctness comes before time") {
   CHECK(ab_verdict(true, false, std::nullopt, 2) == GateVerdict::broken);
   CHECK(ab_verdict(false, true, std::nullopt, 2) == GateVerdict::fixed);
@@ -129,13 +147,14 @@ TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
   broken.correct = false;
   broken.reason = "rel_err 1 above bound";
   std::vector<GateRow> rows;
-  rows.push_back(ab_row(a, b, RatioEstimate{1.06, 1.05, 1.07, 150}, 2.0));
-  rows.push_back(ab_row(c, c, RatioEstimate{1.0, 0.995, 1.004, 150}, 2.0));
-  rows.push_back(ab_row(c, broken, std::nullopt, 2.0));
-  const GateResult result = ab_result(rows, 2.0);
+  const AbThreshold t{2.0, 0.0};
+  rows.push_back(ab_row(a, b, RatioEstimate{1.06, 1.05, 1.07, 150}, t));
+  rows.push_back(ab_row(c, c, RatioEstimate{1.0, 0.995, 1.004, 150}, t));
+  rows.push_back(ab_row(c, broken, std::nullopt, t));
+  const GateResult result = ab_result(rows, t);
   CHECK(result.exit_code() == 1);
   CHECK(result.rows[0].verdict == GateVerdict::regressed);
-  CHECK(result.rows[0].why == "B/A 1.060 [1.050, 1.070] over 150 pairs");
+  CHECK(result.rows[0].why == "B/A 1.060 [1.050, 1.070] over 150 pairs, threshold 2%");
   CHECK(result.rows[1].verdict == GateVerdict::same);
   CHECK(result.rows[2].verdict == GateVerdict::broken);
   CHECK(result.rows[2].why == "B incorrect: rel_err 1 above bound");
@@ -147,6 +166,6 @@ TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
   CHECK(test::contains(junit, "classname=\"dotsweep.ab.f32.n1048576.cold\""));
   const std::string md = gate_markdown(result, GateReport{}, {GateReport{}});
   CHECK(md.rfind("## dotsweep ab: FAIL\n", 0) == 0);
-  CHECK(test::contains(md, "REGRESSED = the interval wholly above 1 + 2%"));
+  CHECK(test::contains(md, "t = the larger of 2% and 0 us of A's median; REGRESSED = the interval wholly above 1 + t"));
   CHECK_FALSE(test::contains(md, "docs/gate.md"));
 }

@@ -1,5 +1,6 @@
 #include "core/gate/ab_rule.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -19,6 +20,10 @@ std::string percent(double v) {
   return buf;
 }
 }  // namespace
+
+double AbThreshold::pct_for(double a_us) const {
+  return a_us > 0 ? std::max(pct, 100.0 * min_gap_us / a_us) : pct;
+}
 
 RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) throw std::invalid_argument("paired_ratio: A and B hold different numbers of samples");
@@ -42,17 +47,18 @@ GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<Ratio
 }
 
 GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std::optional<RatioEstimate>& ratio,
-               double threshold_pct) {
+               const AbThreshold& threshold) {
   GateRow row;
   row.baseline = a;
   row.current = {b};
-  row.verdict = ab_verdict(a.correct, b.correct, ratio, threshold_pct);
+  row.verdict = ab_verdict(a.correct, b.correct, ratio, threshold.pct_for(a.median_us.value_or(0)));
   if (ratio) {
     row.base = estimate_of(a);
     row.cur = estimate_of(b);
     row.ratio = ratio->median;
     row.why = "B/A " + three(ratio->median) + " [" + three(ratio->lo) + ", " + three(ratio->hi) + "] over " +
-              std::to_string(ratio->pairs) + " pairs";
+              std::to_string(ratio->pairs) + " pairs, threshold " +
+              percent(threshold.pct_for(a.median_us.value_or(0))) + "%";
   } else if (row.verdict == GateVerdict::broken) {
     row.why = "B incorrect: " + b.reason;
   } else if (row.verdict == GateVerdict::fixed) {
@@ -63,14 +69,15 @@ GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std
   return row;
 }
 
-GateResult ab_result(std::vector<GateRow> rows, double threshold_pct) {
+GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold) {
   GateResult result;
   result.command = "ab";
-  result.rule.threshold_pct = threshold_pct;
+  result.rule.threshold_pct = threshold.pct;
+  result.rule.min_gap_us = threshold.min_gap_us;
   result.rule_line = "A and B timed alternately, B/A = median of the paired ratios with its 95% interval; "
-                     "REGRESSED = the interval wholly above 1 + " + percent(threshold_pct) +
-                     "%, SAME = wholly within [1/(1 + " + percent(threshold_pct) + "%), 1 + " +
-                     percent(threshold_pct) + "%] (docs/ab.md)";
+                     "t = the larger of " + percent(threshold.pct) + "% and " + percent(threshold.min_gap_us) +
+                     " us of A's median; REGRESSED = the interval wholly above 1 + t, SAME = wholly within "
+                     "[1/(1 + t), 1 + t] (docs/ab.md)";
   result.current_reports = 1;
   result.rows = std::move(rows);
   return result;
