@@ -175,9 +175,11 @@ TEST_CASE("noise, hold-out on real H200 sweeps: calibrated on one pair, no REGRE
       CHECK(calibrated > cold * 3 / 4);
     }
   }
-  // The issue's planted slowdown: the fastest f16 row at 2^24 cold in a copy
-  // of the committed baseline, 10% slower. The default floor (2.58 us) hides
-  // it; the row's own measured spread (0.33% between the two sweeps) does not.
+  // The planted slowdown: the fastest f16 row at 2^24 cold in a copy of the
+  // committed baseline, 10% slower. The default floor of a 0.2 report (0.5 us
+  // + 3%, about 1.1 us there) does not hide it, nor does the row's own
+  // measured spread (0.33% between the two sweeps); a 0.1 report's floor
+  // (2 us + 3%) did.
   const GateReport baseline = read_gate_report(kRoot + "/results/baselines/h200.csv.gz");
   GateReport planted = baseline;
   MeasurementRecord* fastest = nullptr;
@@ -190,7 +192,10 @@ TEST_CASE("noise, hold-out on real H200 sweeps: calibrated on one pair, no REGRE
                   &fastest->min_us})
     if (*v) **v *= 1.10;
   const std::vector<std::string> want{fastest->variant + " 16777216 cold"};
-  CHECK(regressed(run_gate(baseline, {planted}, GateRule{}, all, false)).empty());
+  CHECK(regressed(run_gate(baseline, {planted}, GateRule{}, all, false)) == want);
+  GateRule version_01_floor;
+  version_01_floor.min_gap_us = default_min_gap_us("0.1.0");
+  CHECK(regressed(run_gate(baseline, {planted}, version_01_floor, all, false)).empty());
   const GateResult caught = run_gate(baseline, {planted}, rule, all, false);
   CHECK(regressed(caught) == want);
   CHECK(caught.exit_code() == 1);

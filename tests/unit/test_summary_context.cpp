@@ -21,15 +21,23 @@ TEST_CASE("summary opening: the committed baseline's GPU, date, version and opti
   const std::string md = summary_opening(baseline_context());
   CHECK(md.rfind("# dotsweep report: NVIDIA H200\n", 0) == 0);
   CHECK(contains(md, "| GPU | NVIDIA H200, compute capability 9.0, 132 SMs |"));
-  CHECK(contains(md, "| date (UTC) | 2026-11-30T19:12:39Z |"));
-  CHECK(contains(md, "| dotsweep | 0.1.0 (CUDA driver 13.0, runtime 13.0) |"));
-  CHECK(contains(md, "| command | not recorded (context.json predates it) |"));
+  CHECK(contains(md, "| date (UTC) | 2026-12-02T06:13:04Z |"));
+  CHECK(contains(md, "| dotsweep | 0.2.0 (CUDA driver 13.0, runtime 13.0) |"));
+  CHECK(contains(md, "| command | `dotsweep --mode cold,hot --no-progress --out /tmp/base` |"));
   CHECK(contains(md, "| space | default (1168 configurations) |"));
   CHECK(contains(md, "| modes | cold,hot |"));
   CHECK(contains(md, "| sizes | 1,4096,16384,"));
   CHECK_FALSE(contains(md, "partition"));
   CHECK(summary_closing(baseline_context()).empty());  // nothing was left out on the H200
-  CHECK(planned_candidates(baseline_context()).empty());
+  const CandidateCounts planned = planned_candidates(baseline_context());
+  CHECK(planned.at("f32") == 321);
+  CHECK(planned.at("bf16") == 281);
+}
+
+TEST_CASE("summary opening: a context from before the command was recorded says so") {
+  nlohmann::json context = baseline_context();
+  context.erase("command");
+  CHECK(contains(summary_opening(context), "| command | not recorded (context.json predates it) |"));
 }
 
 TEST_CASE("summary opening: the command as typed, shell-quoted, and a partition") {
