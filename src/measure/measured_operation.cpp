@@ -36,7 +36,7 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     r.kind = "candidate";
     set_axis_columns(r, c);
   } else if (op.timed_only) {
-    r.kind = "floor";
+    r.kind = kFloorKind;
     r.block = 1;  // one thread of one block; no loads, so items and vec stay empty
     r.grid = "single";
   } else {

@@ -51,8 +51,10 @@ void fill_timing(MeasurementRecord& record, const TimingSamples& timing, Element
   record.p25_us = s.p25;
   record.p75_us = s.p75;
   record.noise_pct = s.noise_pct;
-  record.gbps = effective_gbps(record.n, element_bytes(type), s.median);
-  if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
+  if (record.kind != kFloorKind) {  // an empty kernel reads nothing
+    record.gbps = effective_gbps(record.n, element_bytes(type), s.median);
+    if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
+  }
   std::vector<double> clocks;
   for (double c : timing.clock_mhz)
     if (c > 0) clocks.push_back(c);

@@ -94,6 +94,22 @@ TEST_CASE("the floor is never ranked, tied or a winner, though it is the fastest
   CHECK(rs[1].rank == 1);
 }
 
+TEST_CASE("the floor's row has no GB/s, % of peak or speedups, even from a report that gave it some") {
+  std::vector<MeasurementRecord> rs = {timed_row("cublas", 5.9, 6.0, 6.1, 1024), timed_row("cub", 3.9, 4.0, 4.1, 1024),
+                                       floor_row(2.6, 2.7, 2.8)};
+  rs[2].gbps = 0.003;  // as the measurer wrote it before it left the floor's out
+  rs[2].pct_peak = 6e-5;
+  rank_records(rs);
+  CHECK_FALSE(rs[2].gbps.has_value());
+  CHECK_FALSE(rs[2].pct_peak.has_value());
+  CHECK_FALSE(rs[2].speedup_vs_cublas.has_value());
+  CHECK_FALSE(rs[2].speedup_vs_cub.has_value());
+  CHECK(rs[1].speedup_vs_cublas == doctest::Approx(1.5));  // the others keep theirs
+  const std::string md = summary_markdown(rs, 5);
+  CAPTURE(md);
+  CHECK(contains(md, "| — |  | floor | 2.70 [2.60, 2.80] | — | — | — | — |"));
+}
+
 TEST_CASE("summary.md: per-type sections, the floor in every group, rel_err and the Pareto marks") {
   std::vector<MeasurementRecord> rs = {
       with_err(timed_row("f32_fast", 4.4, 4.5, 4.6, 1024), 1e-7),

@@ -34,12 +34,16 @@ struct RawSample {
   bool throttled = false;
 };
 
+// The launch floor's rows (an empty kernel): timed, never checked, ranked or
+// compared; no bandwidth or speedup, since they compute nothing.
+inline constexpr const char* kFloorKind = "floor";
+
 struct MeasurementRecord {
   std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
   // In its group's tie group (core/stats/tie_group.hpp); empty unless correct and timed.
   std::optional<bool> tied_best;
   std::string variant;           // VariantConfig::id() or a baseline name
-  std::string kind;              // "candidate" | "baseline"
+  std::string kind;              // "candidate" | "baseline" | kFloorKind
   // Parameters (empty for baselines where they do not apply).
   std::string type, grid, layout, reduce, finish, hint, acc;
   std::optional<int> block, items, vec;

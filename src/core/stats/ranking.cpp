@@ -47,6 +47,11 @@ void rank_records(std::vector<MeasurementRecord>& records) {
       auto& rec = at(view);
       rec.speedup_vs_cublas.reset();
       rec.speedup_vs_cub.reset();
+      if (rec.kind == kFloorKind) {  // reports of 0.2.0 and before gave it a bandwidth
+        rec.gbps.reset();
+        rec.pct_peak.reset();
+        continue;
+      }
       if (!rec.median_us || !(*rec.median_us > 0)) continue;
       if (cublas) rec.speedup_vs_cublas = *cublas->median_us / *rec.median_us;
       if (cub) rec.speedup_vs_cub = *cub->median_us / *rec.median_us;

@@ -13,7 +13,6 @@ namespace dotsweep {
 inline constexpr const char* kCublasName = "cublas";
 inline constexpr const char* kCubName = "cub";
 inline constexpr const char* kThrustName = "thrust";  // shown beside cuBLAS and CUB in summary.md
-inline constexpr const char* kFloorKind = "floor";  // the launch floor's rows: timed, never ranked
 
 // A baseline timed by host wall time around a blocking call (thrust returns
 // its result to the host), not by CUDA events around the GPU's work. The
@@ -30,7 +29,9 @@ bool host_timed_row(const MeasurementRecord& row);
 //   such rows with a lower median (competition ranking: after a tie group of
 //   5 comes rank 6; equal medians share the lower rank).
 // Other rows get neither. Also sets speedup_vs_cublas and speedup_vs_cub
-// (baseline median / row median) for every row with a median.
+// (baseline median / row median) for every row with a median but the launch
+// floor's, whose GB/s and % of peak it clears too: an empty kernel computes
+// nothing to compare.
 void rank_records(std::vector<MeasurementRecord>& records);
 
 // What best.csv says about a group.
