@@ -119,7 +119,7 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
       ->default_val(o.threshold.min_gap_us);
   command.add_option("--junit", o.junit_path, "also write JUnit XML (one testcase per row) to FILE");
   command.add_option("--markdown", o.markdown_path, "also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY) to FILE");
-  command.add_option("--out", o.out_dir, "also write a.csv, b.csv (each side's rows) and ab.md to DIR, new or empty");
+  command.add_option("--out", o.out_dir, "also write a.csv, b.csv (each side's rows) and ab.md to DIR, holding no report yet");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
   command.add_option("--min-samples", rule.min_samples, "pairs of samples taken at least")->default_val(rule.min_samples);

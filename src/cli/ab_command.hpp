@@ -26,7 +26,7 @@ struct AbOptions {
   std::string mode = "cold";         // one of cold, hot
   AbThreshold threshold;
   std::string junit_path, markdown_path;
-  std::string out_dir;               // also write a.csv, b.csv and ab.md there (new or empty)
+  std::string out_dir;               // also write a.csv, b.csv and ab.md there (holding no report yet)
   int device = 0;
   std::string cache_dir;             // empty: default_cache_dir()
   MeasureSettings measure;           // the stopping rule (applied to the ratios) and the seed

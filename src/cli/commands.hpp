@@ -81,7 +81,7 @@ int run_export(const ExportOptions& options);
 
 // `merge`: the reports of a sweep's shards joined into one (core/report/report_merge.hpp).
 struct MergeOptions {
-  std::string out_dir;               // new or empty, as a sweep's --out
+  std::string out_dir;               // holding no report yet, as a sweep's --out
   std::vector<std::string> reports;  // one report folder per shard
   int top = 5;                       // rows per group in summary.md, as the sweep's --top
 };

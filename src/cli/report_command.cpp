@@ -49,7 +49,7 @@ nlohmann::json read_context(const std::string& path) {
 
 void add_report_options(CLI::App& command, ReportOptions& o) {
   command.add_option("input", o.input, "a report folder, or a sweep.csv / .csv.gz")->required();
-  command.add_option("-o,--out", o.out_dir, "the folder to write the report into, new or empty")->required();
+  command.add_option("-o,--out", o.out_dir, "the folder to write the report into, holding no report yet")->required();
   command.add_option("--context", o.context_path,
                      "the report's context.json (default: context.json beside a sweep.csv, NAME.context.json beside "
                      "NAME.csv.gz)");

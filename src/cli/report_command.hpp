@@ -17,7 +17,7 @@ namespace dotsweep {
 struct ReportOptions {
   std::string input;         // a report folder, or a sweep.csv / .csv.gz
   std::string context_path;  // empty: beside the input (report_context_path)
-  std::string out_dir;       // new or empty
+  std::string out_dir;       // holding no report yet
   int top = 5;               // rows per group in summary.md, as the sweep's --top
 };
 

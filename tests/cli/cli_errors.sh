@@ -25,6 +25,11 @@ expect 2 "names 'x' twice" -- sweep --metrics 'x,y,x'
 # A folder that already holds a report is refused before looking for a GPU.
 mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"
 expect 2 "already holds a report" -- --sizes 4096 --out "$scratch/taken"
+# A folder with other files in it is fine; a name the file system refuses is
+# the user's input, not a host error, for every command that writes a report.
+long=$(printf 'n%.0s' {1..300})
+expect 2 "cannot write a report there: File name too long" -- --sizes 4096 --out "$scratch/$long"
+expect 2 "cannot write a report there: File name too long" -- report "$root/results/baselines/h200.csv.gz" -o "$scratch/$long"
 expect 2 "2^29" -- --sizes '2^30'
 
 # Without a usable GPU a sweep says so in one line and exits 3; values at the

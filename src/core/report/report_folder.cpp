@@ -85,10 +85,15 @@ void require_writable(const std::string& path) {
 
 void ReportFolder::require_free(const std::string& path) {
   if (path.empty()) throw InputError("--out: the report folder name is empty");
-  for (const auto& name : report_file_names())
-    if (std::filesystem::exists(std::filesystem::path(path) / name))
+  for (const auto& name : report_file_names()) {
+    std::error_code ec;  // a name the file system refuses (too long, a file on the way) is the user's
+    const bool taken = std::filesystem::exists(std::filesystem::path(path) / name, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory)
+      cannot_write(path, ec.message());
+    if (taken)
       throw InputError("report folder '" + path + "' already holds a report (" + name +
                        "); pass a new --out folder, or --resume it to continue that sweep");
+  }
   require_writable(path);
 }
 
