@@ -5,17 +5,13 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "gpu/cublas_error.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
 
 namespace dotsweep {
 
 namespace {
-
-void check_cublas(cublasStatus_t status, const char* what) {
-  if (status != CUBLAS_STATUS_SUCCESS)
-    throw GpuError(std::string(what) + ": " + cublasGetStatusName(status));
-}
 
 class CublasDot : public DotOperation {
  public:

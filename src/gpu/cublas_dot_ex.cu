@@ -11,6 +11,7 @@
 #include <cuda_fp16.h>
 
 #include "gpu/baselines.hpp"
+#include "gpu/cublas_error.hpp"
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
 
@@ -20,10 +21,6 @@ namespace {
 
 __global__ void widen_half(const __half* in, float* out) { *out = __half2float(*in); }
 __global__ void widen_bfloat(const __nv_bfloat16* in, float* out) { *out = __bfloat162float(*in); }
-
-void check_cublas(cublasStatus_t status, const char* what) {
-  if (status != CUBLAS_STATUS_SUCCESS) throw GpuError(std::string(what) + ": " + cublasGetStatusName(status));
-}
 
 class CublasDotEx : public DotOperation {
  public:
