@@ -1,7 +1,9 @@
 // compare: reports split by (gpu, timestamp), ratios with intervals, the
 // per-size standing of each report, portability, and the Markdown. Fixtures
 // (tests/fixtures/compare/README.md): two real back-to-back H200 cold sweeps
-// cut to 31 rows each, and a SYNTHETIC second GPU made by editing run 2's cut.
+// cut to 31 rows each, and a SYNTHETIC second GPU made by editing run 2's cut;
+// and, as hardware of its own, real reports of the whole H200 against a
+// 40-SM partition of it (results/2026-12-01-sm-partitions/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -202,6 +204,50 @@ TEST_CASE("a different GPU is judged by fraction of its own peak; a variant wron
   CHECK(contains(md, "incorrect: synthetic"));
   CHECK(contains(md, "incorrect on B at 1 size"));
   CHECK_FALSE(contains(md, "same GPU model"));
+}
+
+TEST_CASE("real hardware of its own: the whole H200 against a 40-SM partition, by % of each one's peak") {
+  const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/results/2026-12-01-sm-partitions/";
+  const auto input = [&](const std::string& name) {
+    return CompareInput{name, read_records(dir + name + ".csv.gz"), {}};
+  };
+  const auto c = compare_reports(split_reports({input("q132"), input("q40")}));
+  REQUIRE(c.reports.size() == 2);
+  CHECK_FALSE(c.same_peak);  // a partition's peak is its own measured read ceiling
+  const auto question = [&](const std::string& type) -> const QuestionComparison& {
+    for (const auto& q : c.questions)
+      if (q.type == type && q.mode == "cold") return q;
+    FAIL("no " << type << " cold");
+    throw;
+  };
+  const auto size = [](const QuestionComparison& q, std::int64_t n) -> const SizeComparison& {
+    for (const auto& s : q.sizes)
+      if (s.n == n) return s;
+    FAIL("no size " << n);
+    throw;
+  };
+  // bf16 at 2^24 (results/2026-12-01-sm-partitions/compare.md): the same
+  // variant wins on both, at 0.865 [0.857, 0.875] of the whole GPU's % of peak.
+  const auto& bf16_24 = size(question("bf16"), 1 << 24);
+  CHECK(bf16_24.agreement == Agreement::same);
+  CHECK(bf16_24.ahead == std::vector<std::size_t>{0});
+  const auto pct = pct_peak_ratio(*bf16_24.sides[1].best, *bf16_24.sides[0].best);
+  REQUIRE(pct);
+  CHECK(pct->value == doctest::Approx(0.865).epsilon(0.002));
+  // bf16 at 2^28: a cluster-finish variant wins on 40 SMs; the whole GPU's
+  // best runs there at 89.4% of it, outside its tie group.
+  const auto& bf16_28 = size(question("bf16"), k2to28);
+  CHECK(bf16_28.agreement == Agreement::differ);
+  CHECK(bf16_28.sides[1].best->finish == "cluster");
+  const auto& moved = bf16_28.portability[0][1];
+  REQUIRE(moved);
+  CHECK(moved->status == Portability::Status::measured);
+  CHECK(*moved->fraction_of_best == doctest::Approx(0.894).epsilon(0.002));
+  CHECK_FALSE(moved->tied);
+  const std::string md = compare_markdown(c);
+  CHECK(contains(md, "compared by % of each GPU's own peak"));
+  CHECK(contains(md, "NVIDIA H200 [40 of 132 SMs]"));
+  CHECK(contains(md, "A (H200)'s best candidate runs on B (H200 [40 of 132 SMs]) at 89.4-100.0% of B's own best"));
 }
 
 TEST_CASE("agreement: same variant, disjoint tie groups, and a question only one report has") {
