@@ -119,7 +119,8 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
       ->default_val(o.threshold.min_gap_us);
   command.add_option("--junit", o.junit_path, "also write JUnit XML (one testcase per row) to FILE");
   command.add_option("--markdown", o.markdown_path, "also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY) to FILE");
-  command.add_option("--out", o.out_dir, "also write a.csv, b.csv (each side's rows) and ab.md to DIR, holding no report yet");
+  command.add_option("--out", o.out_dir,
+                     "also write a.csv, b.csv (each side's rows) and ab.md to DIR, holding no report yet");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
   command.add_option("--min-samples", rule.min_samples, "pairs of samples taken at least")->default_val(rule.min_samples);
@@ -165,8 +166,9 @@ int run_ab_command(const AbOptions& o) {
   // Two compilers, one per tree: the cubin cache keys on the source text, so
   // the trees share a cubin only where their sources are the same text.
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  const NvrtcCompiler compiler_a(in.source_a, kKernelMainFile, nvrtc_target_for_device(device.arch()), cache_dir, in.include_dirs);
-  const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, nvrtc_target_for_device(device.arch()), cache_dir, in.include_dirs);
+  const NvrtcTarget target = nvrtc_target_for_device(device.arch());
+  const NvrtcCompiler compiler_a(in.source_a, kKernelMainFile, target, cache_dir, in.include_dirs);
+  const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, target, cache_dir, in.include_dirs);
   CompileQueue queue_a(compiler_a, plan.valid, std::max(1u, threads / 2));
   CompileQueue queue_b(compiler_b, plan.valid, std::max(1u, threads - threads / 2));
   std::vector<MeasuredOperation> a_side = sweep_operations(device, plan.valid, queue_a);

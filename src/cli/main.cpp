@@ -32,7 +32,9 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
   command.add_option("--sms", o.sms, "run on a partition of at least N of the GPU's SMs (rounded up to what the GPU "
                      "makes; the report names it as hardware of its own)");
-  command.add_option("--out", o.out_dir, "report folder that holds no report yet: new, empty or with other files (default: results/<gpu-slug>/<timestamp>)");
+  command.add_option("--out", o.out_dir,
+                     "report folder that holds no report yet: new, empty or with other files (default: "
+                     "results/<gpu-slug>/<timestamp>)");
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
   command.add_option("--min-samples", rule.min_samples, "samples taken at least")->default_val(rule.min_samples);
   command.add_option("--max-samples", rule.max_samples, "samples taken at most")->default_val(rule.max_samples);
