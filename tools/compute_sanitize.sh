@@ -26,7 +26,10 @@
 #              SANITIZE_TOOLS (default all four), SANITIZE_TEST_CASES (doctest
 #              -tc filter for the tests slice), SANITIZE_SIZES (default
 #              1,4097,1000003), SANITIZE_OUT (default a new folder under /tmp;
-#              logs and summary.tsv stay there).
+#              logs and summary.tsv stay there), SANITIZE_JOBS (default 1:
+#              how many (tool, slice) runs share the GPU at once),
+#              SANITIZE_JOB_SECONDS (default 0, no limit: a run stopped by
+#              it is reported unfinished, which fails the script).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -35,6 +38,8 @@ gpu_tests=$build/tests/gpu/gpu_tests
 slices=${SANITIZE_SLICES:-planted tests quick f32 f64 f16 bf16}
 tools=${SANITIZE_TOOLS:-memcheck racecheck initcheck synccheck}
 sizes=${SANITIZE_SIZES:-1,4097,1000003}
+parallel=${SANITIZE_JOBS:-1}
+job_seconds=${SANITIZE_JOB_SECONDS:-0}  # 0: no limit
 test_cases=${SANITIZE_TEST_CASES:-kernel blocks*,last_block, cluster*,cold timing*,hot timing*,an enqueue that throws*,every type*}
 out=${SANITIZE_OUT:-$(mktemp -d /tmp/dotsweep-compute-sanitize.XXXXXX)}
 readonly found_exit=86  # the sanitizer's exit status when it reported anything
@@ -70,7 +75,7 @@ findings() {
 sanitize() {
   local tool=$1 name=$2
   shift 2
-  "$sanitizer" --tool "$tool" --error-exitcode "$found_exit" --log-file "$out/$tool.$name.log" --print-limit 20 \
+  timeout "$job_seconds" "$sanitizer" --tool "$tool" --error-exitcode "$found_exit" --log-file "$out/$tool.$name.log" --print-limit 20 \
     "$@" >"$out/$tool.$name.out" 2>&1
   exit_status=$?
   found=$(findings "$out/$tool.$name.log")
@@ -81,44 +86,71 @@ sweep_cmd() {  # sweep_cmd SPACE NAME
     --time-budget 0.05 --no-progress --out "$out/$2.report"
 }
 
-status=0
 printf 'tool\tslice\terrors\thazards\texit\tseconds\tverdict\n' >"$out/summary.tsv"
-report() {  # report TOOL SLICE VERDICT SECONDS
+# report TOOL SLICE VERDICT SECONDS: one line to stdout and one to the job's
+# row file ($row), gathered into summary.tsv in the order the jobs were listed.
+report() {
   local errors=${found%% *} hazards=${found##* }
   [[ $found == unfinished ]] && errors=unfinished hazards=unfinished
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$errors" "$hazards" "$exit_status" "$4" "$3" >>"$out/summary.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$errors" "$hazards" "$exit_status" "$4" "$3" >>"$row"
   printf '%-9s %-8s %-6s errors %-10s hazards %-10s exit %-3s %5ss\n' "$1" "$2" "$3" "$errors" "$hazards" \
     "$exit_status" "$4"
-  [[ $3 == clean || $3 == caught ]] || status=1
 }
 
+# run_job TOOL SLICE: one tool over one slice, its rows into $out/rows.TOOL.SLICE.
+run_job() {
+  local tool=$1 slice=$2 start=$SECONDS verdict
+  row=$out/rows.$tool.$slice
+  : >"$row"
+  case $slice in
+    planted)
+      sanitize racecheck planted-race "$gpu_tests" --test-case='mutant: block_sum reused without a barrier*'
+      verdict=missed
+      [[ $found != unfinished && ${found##* } -gt 0 && $exit_status == "$found_exit" ]] && verdict=caught
+      report racecheck planted "$verdict" $((SECONDS - start))
+      start=$SECONDS
+      sanitize racecheck planted-fixed "$gpu_tests" --test-case='kernel blocks: block_sum reused after the barrier*'
+      verdict=FAILED
+      [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
+      report racecheck fixed "$verdict" $((SECONDS - start))
+      return ;;
+    tests) sanitize "$tool" tests "$gpu_tests" --test-case="$test_cases" --test-case-exclude='*mutant*' ;;
+    quick) sanitize "$tool" quick $(sweep_cmd variants/quick.toml "$tool.quick") ;;
+    f32 | f64 | f16 | bf16) sanitize "$tool" "$slice" $(sweep_cmd "$out/default-$slice.toml" "$tool.$slice") ;;
+  esac
+  verdict=FAILED
+  [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
+  report "$tool" "$slice" "$verdict" $((SECONDS - start))
+}
+
+# The jobs, planted first; each type slice's space file written once up front.
+jobs=()
 for slice in $slices; do
-  for tool in $tools; do
-    start=$SECONDS
-    case $slice in
-      planted)
-        [[ $tool == racecheck ]] || continue
-        sanitize racecheck planted-race "$gpu_tests" --test-case='mutant: block_sum reused without a barrier*'
-        verdict=missed
-        [[ $found != unfinished && ${found##* } -gt 0 && $exit_status == "$found_exit" ]] && verdict=caught
-        report racecheck planted "$verdict" $((SECONDS - start))
-        start=$SECONDS
-        sanitize racecheck planted-fixed "$gpu_tests" --test-case='kernel blocks: block_sum reused after the barrier*'
-        verdict=FAILED
-        [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
-        report racecheck fixed "$verdict" $((SECONDS - start))
-        continue ;;
-      tests) sanitize "$tool" tests "$gpu_tests" --test-case="$test_cases" --test-case-exclude='*mutant*' ;;
-      quick) sanitize "$tool" quick $(sweep_cmd variants/quick.toml "$tool.quick") ;;
-      f32 | f64 | f16 | bf16)
-        python3 tools/space_slice.py variants/default.toml "$slice" >"$out/default-$slice.toml" || exit 1
-        sanitize "$tool" "$slice" $(sweep_cmd "$out/default-$slice.toml" "$tool.$slice") ;;
-      *) echo "compute_sanitize: unknown slice '$slice'" >&2; exit 2 ;;
-    esac
-    verdict=FAILED
-    [[ $found == "0 0" && $exit_status == 0 ]] && verdict=clean
-    report "$tool" "$slice" "$verdict" $((SECONDS - start))
-  done
+  case $slice in
+    planted) jobs+=("racecheck planted") ; continue ;;
+    tests | quick) ;;
+    f32 | f64 | f16 | bf16)
+      python3 tools/space_slice.py variants/default.toml "$slice" >"$out/default-$slice.toml" || exit 1 ;;
+    *) echo "compute_sanitize: unknown slice '$slice'" >&2; exit 2 ;;
+  esac
+  for tool in $tools; do jobs+=("$tool $slice"); done
+done
+
+# SANITIZE_JOBS at a time: the sanitizers spend most of their time on the
+# host, so one GPU serves several at once.
+for job in "${jobs[@]}"; do
+  while (($(jobs -rp | wc -l) >= parallel)); do wait -n; done
+  run_job $job &
+done
+wait
+
+status=0
+for job in "${jobs[@]}"; do
+  set -- $job
+  rows=$out/rows.$1.$2
+  [[ -s $rows ]] || printf '%s\t%s\tunfinished\tunfinished\t-\t-\tFAILED\n' "$1" "$2" >"$rows"
+  cat "$rows" >>"$out/summary.tsv"
+  cut -f7 "$rows" | grep -qvxE 'clean|caught' && status=1
 done
 echo "compute-sanitizer $("$sanitizer" --version | sed -n 's/.*Version \(.*\)/\1/p' | head -1); sizes $sizes; logs in $out"
 exit $status

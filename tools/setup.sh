@@ -9,9 +9,11 @@ cd "$(dirname "$0")/.."
 
 sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
-# Header-only C++ libraries, build tools and (for dotsweep-gbench, which the
-# build skips without it) Google Benchmark, from Debian's packages.
-packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev zlib1g-dev libbenchmark-dev ninja-build pkg-config)
+# Header-only C++ libraries, build tools, (for dotsweep-gbench, which the
+# build skips without it) Google Benchmark, and OpenBLAS (the CPU row of
+# --host-paths, loaded at run time), from Debian's packages.
+packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev zlib1g-dev libbenchmark-dev ninja-build pkg-config
+          libopenblas0)
 missing=()
 for package in "${packages[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
 if [[ ${#missing[@]} -gt 0 ]]; then

@@ -48,6 +48,9 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");
+  command.add_flag("--host-paths", o.measure.host_paths,
+                   "also time the f32 and f64 dot from host memory (copies from pageable and pinned memory, the "
+                   "result back) and on the CPU (BLAS, a plain loop); summary.md says from which n the GPU wins");
   // Hardware counters (docs/counters.md): given explicitly, unavailable counters are an error.
   dotsweep::CounterSettings& counters = o.measure.counters;
   command
@@ -226,7 +229,8 @@ int main(int argc, char** argv) {
                                          given("--seed"),        given("--min-samples"), given("--max-samples"),
                                          given("--ci-target"),   given("--time-budget"), given("--strategy"),
                                          budget_given,           keep_given,             given("--device"),
-                                         given("--cache-dir"),   given("--max-configs"),  given("--shard")};
+                                         given("--cache-dir"),   given("--max-configs"),  given("--shard"),
+                                         given("--host-paths")};
       dotsweep::take_saved_options(sweep, dotsweep::read_resume_context(sweep.resume_dir), typed);
       budget_given = budget_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::random);
       keep_given = keep_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::halving);

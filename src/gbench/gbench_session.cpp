@@ -208,7 +208,7 @@ void GbenchSession::run(benchmark::State& state, std::size_t index, std::int64_t
       // thrust waits on the host inside its call: the sweep's host-synchronous
       // timer (L2 evicted, host wall time of one call), never the blocker.
       const TimingSamples sample = op.host_synchronous
-                                       ? g->host_timer->measure(*op.operation, {inputs}, true, kOneSample)
+                                       ? g->host_timer->measure(*op.operation, {inputs}, true, false, kOneSample)
                                        : g->timer.measure(*op.operation, inputs, kOneSample);
       state.SetIterationTime(sample.us.front() * 1e-6);
       clock_sum += sample.clock_mhz.front();

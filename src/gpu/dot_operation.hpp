@@ -21,6 +21,13 @@ struct DotInputs {
   long long n = 0;
   ElementType type = ElementType::f32;
   void* result = nullptr;   // result_bytes(type) bytes in device memory: double for f64, float otherwise
+  // The same n values in host memory, for the rows whose data starts on the
+  // host (measure/host_paths.hpp): pageable (the generator's arrays) and
+  // page-locked copies, the latter only when the sweep measures host paths.
+  const void* host_a = nullptr;
+  const void* host_b = nullptr;
+  const void* pinned_a = nullptr;
+  const void* pinned_b = nullptr;
 };
 
 class DotOperation {

@@ -1,6 +1,7 @@
 #include "gpu/size_buffers.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <tuple>
 
 #include "core/check/input_data.hpp"
@@ -21,9 +22,15 @@ std::size_t padded_bytes(long long n, ElementType type) {
 constexpr std::size_t kResultStride = 256;
 }  // namespace
 
-SizeBuffers::SizeBuffers(long long n, ElementType type)
+SizeBuffers::SizeBuffers(long long n, ElementType type, bool pinned_copy)
     : n_(n), type_(type), padded_bytes_(padded_bytes(n, type)), a_(padded_bytes_), b_(padded_bytes_),
-      result_(static_cast<std::size_t>(result_bytes(type))) {}
+      result_(static_cast<std::size_t>(result_bytes(type))) {
+  if (pinned_copy) {
+    const std::size_t data_bytes = static_cast<std::size_t>(n) * static_cast<std::size_t>(element_bytes(type));
+    pinned_a_ = PinnedBuffer(data_bytes);
+    pinned_b_ = PinnedBuffer(data_bytes);
+  }
+}
 
 void SizeBuffers::upload(const ElementArray& a, const ElementArray& b, cudaStream_t stream) {
   if (a.type() != type_ || b.type() != type_ || a.size() < static_cast<std::size_t>(n_) ||
@@ -39,9 +46,25 @@ void SizeBuffers::upload(const ElementArray& a, const ElementArray& b, cudaStrea
                "upload padding canary");
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(upload)");
+  host_a_ = a.data();
+  host_b_ = b.data();
+  if (pinned_a_.bytes() > 0) {
+    std::memcpy(pinned_a_.get(), a.data(), data_bytes);
+    std::memcpy(pinned_b_.get(), b.data(), data_bytes);
+  }
 }
 
-DotInputs SizeBuffers::main() const { return {a_.get(), b_.get(), n_, type_, result_.get()}; }
+DotInputs SizeBuffers::with_host(DotInputs inputs) const {
+  inputs.host_a = host_a_;
+  inputs.host_b = host_b_;
+  if (pinned_a_.bytes() > 0) {
+    inputs.pinned_a = pinned_a_.get();
+    inputs.pinned_b = pinned_b_.get();
+  }
+  return inputs;
+}
+
+DotInputs SizeBuffers::main() const { return with_host({a_.get(), b_.get(), n_, type_, result_.get()}); }
 
 namespace {
 std::size_t slot_count(std::size_t slot_bytes, std::size_t min_footprint_bytes, std::size_t max_slots) {
@@ -78,7 +101,7 @@ std::vector<DotInputs> SizeBuffers::rotating_slots(std::size_t min_footprint_byt
     unsigned char* b = a + padded_bytes_;
     check_cuda(cudaMemcpyAsync(a, a_.get(), padded_bytes_, cudaMemcpyDeviceToDevice, stream), "copy slot a");
     check_cuda(cudaMemcpyAsync(b, b_.get(), padded_bytes_, cudaMemcpyDeviceToDevice, stream), "copy slot b");
-    result.push_back({a, b, n_, type_, pool_results_.get() + s * kResultStride});
+    result.push_back(with_host({a, b, n_, type_, pool_results_.get() + s * kResultStride}));
   }
   check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize(slots)");
   return result;

@@ -12,14 +12,19 @@
 #include "core/check/element_array.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/dot_operation.hpp"
+#include "gpu/pinned_buffer.hpp"
 
 namespace dotsweep {
 
 class SizeBuffers {
  public:
-  SizeBuffers(long long n, ElementType type);
+  // pinned_copy: also keep a page-locked host copy of the inputs (the host
+  // paths' pinned row reads it).
+  SizeBuffers(long long n, ElementType type, bool pinned_copy = false);
   // Uploads n elements of each input (of this buffer's type) and writes the
-  // canary into the padding.
+  // canary into the padding. Every DotInputs handed out afterwards also
+  // points at a and b on the host (and at the pinned copy): they must outlive
+  // those inputs' use.
   void upload(const ElementArray& a, const ElementArray& b, cudaStream_t stream);
   DotInputs main() const;
   ElementType type() const { return type_; }
@@ -45,6 +50,11 @@ class SizeBuffers {
   std::size_t padded_bytes_;  // per input: n elements plus >= 256 bytes of canaries, 256-byte aligned
   DeviceBuffer<unsigned char> a_, b_, result_;
   DeviceBuffer<unsigned char> pool_, pool_results_;
+  PinnedBuffer pinned_a_, pinned_b_;
+  const void* host_a_ = nullptr;
+  const void* host_b_ = nullptr;
+  // The host side of every DotInputs: pageable and pinned pointers.
+  DotInputs with_host(DotInputs inputs) const;
 };
 
 }  // namespace dotsweep

@@ -8,6 +8,10 @@
 //  cold: per sample, evict the L2 with the read kernel and drain the stream,
 //        then time one call.
 //  hot:  per sample, time one call on the next rotating slot, no flush.
+// Operations whose data starts on the host (measure/host_paths.hpp) are also
+// cold on the host: each cold sample first writes a buffer of twice the CPU's
+// last-level cache, so no input is read from a CPU cache. A CPU dot
+// (measure/cpu_dot.hpp) is timed around its compute() alone.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -26,13 +30,17 @@ namespace dotsweep {
 class HostSyncTimer {
  public:
   HostSyncTimer(const DeviceInfo& device, cudaStream_t stream);
-  // Slot k of the samples reads slots[k % slots.size()]; flush_l2 selects cold.
-  TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, bool flush_l2,
+  // Slot k of the samples reads slots[k % slots.size()]; cold selects the
+  // flushes, host_data the host's.
+  TimingSamples measure(DotOperation& operation, const std::vector<DotInputs>& slots, bool cold, bool host_data,
                         const StoppingRule& rule);
 
  private:
+  void flush_host_caches();
   cudaStream_t stream_;
   L2Eviction eviction_;
+  std::vector<unsigned char> host_flush_;  // sized on first use
+  unsigned char flush_byte_ = 0;
 };
 
 }  // namespace dotsweep

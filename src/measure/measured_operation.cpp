@@ -35,6 +35,9 @@ MeasurementRecord record_skeleton(const MeasuredOperation& op, long long n, Timi
     const VariantConfig& c = *op.config;
     r.kind = "candidate";
     set_axis_columns(r, c);
+  } else if (op.host_path) {
+    r.kind = kHostPathKind;
+    r.acc = op.type == ElementType::f64 ? "f64" : "f32";
   } else if (op.timed_only) {
     r.kind = kFloorKind;
     r.block = 1;  // one thread of one block; no loads, so items and vec stay empty

@@ -26,6 +26,9 @@ struct MeasuredOperation {
   bool timed_only = false;
   // Its enqueue waits on the host (thrust): timed by HostSyncTimer.
   bool host_synchronous = false;
+  // A host path or CPU row (measure/host_paths.hpp): its data starts on the
+  // host; its rows have kind kHostPathKind and are never ranked.
+  bool host_path = false;
   // Builds the operation on first use (candidates wait for their cubin here);
   // throws with the reason when it cannot be built.
   std::function<std::unique_ptr<DotOperation>()> make;

@@ -53,7 +53,8 @@ void fill_timing(MeasurementRecord& record, const TimingSamples& timing, Element
   record.noise_pct = s.noise_pct;
   if (record.kind != kFloorKind) {  // an empty kernel reads nothing
     record.gbps = effective_gbps(record.n, element_bytes(type), s.median);
-    if (peak_gbps > 0) record.pct_peak = *record.gbps / peak_gbps * 100.0;
+    // The GPU's peak says nothing of a copy over the host link or of the CPU.
+    if (peak_gbps > 0 && record.kind != kHostPathKind) record.pct_peak = *record.gbps / peak_gbps * 100.0;
   }
   std::vector<double> clocks;
   for (double c : timing.clock_mhz)
@@ -115,7 +116,7 @@ void SizeMeasurer::for_each_type(long long n, const std::vector<MeasuredOperatio
       if (op->type == type) operations.push_back(op);
     if (operations.empty()) continue;
     // One type's buffers are freed before the next type's are allocated.
-    SizeBuffers buffers(n, type);
+    SizeBuffers buffers(n, type, settings_.host_paths);
     SizeInputs inputs(n, type, settings_.seed, settings_.host_threads);
     for (MeasuredOperation* op : operations) {
       op->size_failure.clear();
@@ -230,7 +231,7 @@ void SizeMeasurer::time_row(MeasurementRecord& row, TimingMode mode, MeasuredOpe
     if (!host_sync_) host_sync_.emplace(device_, stream_);
     const bool cold = mode == TimingMode::cold;
     timing = host_sync_->measure(*op.operation, cold ? std::vector<DotInputs>{buffers.main()} : checked.hot_slots,
-                                 cold, settings_.rule);
+                                 cold, op.host_path, settings_.rule);
   } else {
     timing = mode == TimingMode::cold ? cold_->measure(*op.operation, buffers.main(), settings_.rule)
                                       : hot_->measure(*op.operation, checked.hot_slots, settings_.rule);

@@ -45,6 +45,9 @@ struct MeasureSettings {
   std::uint64_t seed = kDefaultSeed;
   unsigned host_threads = 0;  // 0: every host core
   CounterSettings counters;   // the counter pass after the timed samples (docs/counters.md)
+  // --host-paths: also time the dot from host memory and on the CPU
+  // (measure/host_paths.hpp); the inputs then get a page-locked host copy.
+  bool host_paths = false;
 };
 
 // A kernel fault poisons the CUDA context: nothing after it can be trusted.

@@ -103,6 +103,8 @@ void take_saved_options(SweepOptions& o, const nlohmann::json& saved, const Give
       unusable(dir, context_key::shard, std::to_string(index) + "/" + std::to_string(count));
     }
   }
+  if (!given.host_paths && saved.contains(context_key::host_paths))
+    take(false, context_key::host_paths, o.measure.host_paths);
   if (!given.device && saved.contains(context_key::device_index))
     take(false, context_key::device_index, o.device);
   if (!given.cache_dir && saved.contains(context_key::cache_dir))

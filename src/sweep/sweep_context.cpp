@@ -22,6 +22,7 @@ nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& sp
   j[key::max_samples] = rule.max_samples;
   j[key::ci_halfwidth_pct] = rule.ci_halfwidth_pct;
   j[key::time_budget_s] = rule.budget_seconds;
+  if (options.measure.host_paths) j[key::host_paths] = true;
   // The strategy and its parameters: part of what a resume must share.
   const StrategySettings& strategy = options.strategy;
   j[key::strategy_name] = to_string(strategy.strategy);

@@ -42,6 +42,9 @@
 #include "gpu/cuda_stream.hpp"
 #include "gpu/read_ceiling.hpp"
 #include "measure/compile_queue.hpp"
+#include "measure/cpu_dot.hpp"
+#include "gpu/baseline_table.hpp"
+#include "measure/host_paths.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
 #include "core/report/context_keys.hpp"
@@ -230,6 +233,7 @@ int run_sweep(const SweepOptions& options_in) {
   nlohmann::json context = starting_context(options, setup, ceiling, measurer.nvml_status(), started_at);
   context["counters"] = counter_context_json(measurer.counters());
   context["nvrtc_target"] = compiler.target().name();
+  if (options.measure.host_paths) context[context_key::cpu_blas] = cpu_blas_identity();
   report.write_context(context.dump(2) + "\n");
   print_banner(options, setup, ceiling, measurer.nvml_status());
   if (compiler.target().ptx && compiler.arch() == setup.device.arch())
@@ -241,6 +245,10 @@ int run_sweep(const SweepOptions& options_in) {
                  compiler.target().ptx ? " (PTX, JIT-compiled by the driver)" : " (binary-compatible SASS)");
 
   std::vector<MeasuredOperation> operations = sweep_operations(setup.device, setup.plan.valid, compile_queue);
+  // Last at every size: the CPU rows' threads then disturb no GPU row's time.
+  if (options.measure.host_paths)
+    for (auto& op : host_path_operations(setup.device, baseline_types(setup.plan.valid)))
+      operations.push_back(std::move(op));
   plant_faults(operations);  // tests only: $DOTSWEEP_PLANT_FAULT
   // Every kernel is compiled before the first is measured: a worker's
   // watchdog times each operation from its start, and a wait for NVRTC in

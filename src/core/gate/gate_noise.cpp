@@ -64,7 +64,7 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
   std::map<NoiseCalibration::RowKey, Seen> seen;
   for (const auto& report : repeats)
     for (const auto& r : report.rows) {
-      if (!r.correct || !r.median_us || r.kind == kFloorKind) continue;
+      if (!r.correct || !r.median_us || !ranks_in_group(r)) continue;
       auto& s = seen[{r.variant, r.type, r.n, r.mode}];
       s.lo = s.count ? std::min(s.lo, *r.median_us) : *r.median_us;
       s.hi = s.count ? std::max(s.hi, *r.median_us) : *r.median_us;

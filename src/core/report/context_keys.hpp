@@ -28,6 +28,7 @@ inline const Pointer max_samples{"/options/max_samples"};
 inline const Pointer ci_halfwidth_pct{"/options/ci_halfwidth_pct"};
 inline const Pointer time_budget_s{"/options/time_budget_s"};
 inline const Pointer cache_dir{"/options/cache_dir"};
+inline const Pointer host_paths{"/options/host_paths"};  // only when set: older reports resume unchanged
 inline const Pointer strategy{"/options/strategy"};
 inline const Pointer strategy_name{"/options/strategy/name"};
 inline const Pointer strategy_budget{"/options/strategy/budget"};
@@ -53,6 +54,7 @@ inline const Pointer device_runtime{"/device/cuda_runtime"};
 inline const Pointer partition{"/partition"};
 inline const Pointer partition_peak_gbps{"/partition/peak_gbps"};
 inline const Pointer read_ceiling{"/read_ceiling"};
+inline const Pointer cpu_blas{"/cpu_blas"};  // the CBLAS library of the host paths' BLAS row
 
 // What the run did: written as it ends (or, for a merge, by `merge`).
 inline const Pointer run{"/run"};

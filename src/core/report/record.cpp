@@ -285,4 +285,6 @@ void set_axis_columns(MeasurementRecord& r, const VariantConfig& c) {
   r.acc = to_string(c.acc);
 }
 
+bool ranks_in_group(const MeasurementRecord& row) { return row.kind == "candidate" || row.kind == "baseline"; }
+
 }  // namespace dotsweep

@@ -37,6 +37,12 @@ struct RawSample {
 // The launch floor's rows (an empty kernel): timed, never checked, ranked or
 // compared; no bandwidth or speedup, since they compute nothing.
 inline constexpr const char* kFloorKind = "floor";
+// The host paths' rows (core/stats/crossover.hpp): the dot with its data
+// starting on the host, or computed by the CPU. They answer another question
+// than the GPU-resident rows, so they are timed and checked but never ranked
+// against them, and have no % of peak or speedups.
+inline constexpr const char* kHostPathKind = "host";
+
 
 struct MeasurementRecord {
   std::optional<int> rank;       // within (type, n, mode), correct rows only; ties share 1
@@ -82,6 +88,10 @@ struct MeasurementRecord {
   std::string cupti_status;
   Environment env;
 };
+
+// Rows that rank in their group: candidates and the GPU baselines (not the
+// launch floor, not the host paths).
+bool ranks_in_group(const MeasurementRecord& row);
 
 // Column names of sweep.csv, in order.
 const std::vector<std::string>& record_columns();

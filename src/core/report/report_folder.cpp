@@ -1,3 +1,4 @@
+#include "core/report/crossover_markdown.hpp"
 #include "core/report/report_folder.hpp"
 
 #include <unistd.h>
@@ -134,6 +135,8 @@ std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int to
   rule.min_gap_us = default_min_gap_us(records.empty() ? std::string() : records.front().env.dotsweep_version);
   std::string summary = (preamble.empty() ? "" : preamble + "\n") +
                         what_to_use_markdown(what_to_use(records, partial, rule), rule);
+  const std::string host_paths = crossover_markdown(records);
+  if (!host_paths.empty()) summary += (summary.empty() ? "" : "\n") + host_paths;
   summary += (summary.empty() ? "" : "\n") + summary_markdown(records, top, partial);
   if (!appendix.empty()) summary += "\n\n" + appendix;
   write_text_file(path_ + "/summary.md", summary + "\n");

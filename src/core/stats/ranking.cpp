@@ -52,6 +52,7 @@ void rank_records(std::vector<MeasurementRecord>& records) {
         rec.pct_peak.reset();
         continue;
       }
+      if (rec.kind == kHostPathKind) continue;  // no library baseline answers its question
       if (!rec.median_us || !(*rec.median_us > 0)) continue;
       if (cublas) rec.speedup_vs_cublas = *cublas->median_us / *rec.median_us;
       if (cub) rec.speedup_vs_cub = *cub->median_us / *rec.median_us;
@@ -123,7 +124,7 @@ std::vector<BestRow> best_per_group(const std::vector<MeasurementRecord>& ranked
 bool host_timed_baseline(const std::string& name) { return name == kThrustName; }
 
 bool host_timed_row(const MeasurementRecord& row) {
-  return row.kind == "baseline" && host_timed_baseline(row.variant);
+  return (row.kind == "baseline" && host_timed_baseline(row.variant)) || row.kind == kHostPathKind;
 }
 
 }  // namespace dotsweep

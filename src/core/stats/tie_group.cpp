@@ -55,9 +55,10 @@ bool GroupStanding::tied(const MeasurementRecord* row) const {
 GroupStanding standing_of(const std::vector<const MeasurementRecord*>& group) {
   GroupStanding standing;
   // Only a correct result with a time competes; a fast wrong answer stands
-  // nowhere, and neither does the launch floor, which computes nothing.
+  // nowhere, and neither does the launch floor, which computes nothing, nor
+  // a host path, which answers another question.
   for (const auto* r : group)
-    if (r->correct && r->median_us && r->kind != kFloorKind) standing.by_median.push_back(r);
+    if (r->correct && r->median_us && ranks_in_group(*r)) standing.by_median.push_back(r);
   std::stable_sort(standing.by_median.begin(), standing.by_median.end(), [](const auto* a, const auto* b) {
     if (*a->median_us != *b->median_us) return *a->median_us < *b->median_us;
     return a->variant < b->variant;
