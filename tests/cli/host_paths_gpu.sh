@@ -38,7 +38,7 @@ ok = True
 if got != want:
     print("missing:", sorted(want - got)[:5], "extra:", sorted(got - want)[:5]); ok = False
 for r in host:
-    if r["correct"] != "true" or not r["median_us"]:
+    if r["correct"] != "1" or not r["median_us"]:
         print("not correct and timed:", r["variant"], r["type"], r["n"], r["mode"], r["reason"]); ok = False
     if r["rank"] or r["pct_peak"] or r["speedup_vs_cublas"]:
         print("ranked or given % of peak or a speedup:", r["variant"], r["type"], r["n"], r["mode"]); ok = False
