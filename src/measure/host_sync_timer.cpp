@@ -1,11 +1,13 @@
 #include "measure/host_sync_timer.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/result_probe.hpp"
-#include "measure/cpu_cache_eviction.hpp"
 #include "measure/cpu_dot.hpp"
 
 namespace dotsweep {
@@ -15,15 +17,21 @@ double seconds_between(std::chrono::steady_clock::time_point a, std::chrono::ste
   return std::chrono::duration<double>(b - a).count();
 }
 
-// Every host copy of the inputs out of the CPU's caches: pageable and pinned.
-void evict_host_inputs(const DotInputs& in, std::size_t cap) {
-  const std::size_t bytes = static_cast<std::size_t>(in.n) * static_cast<std::size_t>(element_bytes(in.type));
-  for (const void* array : {in.host_a, in.host_b, in.pinned_a, in.pinned_b}) evict_from_cpu_caches(array, bytes, cap);
+// Twice the last-level cache, at least 64 MiB (also where the C library
+// cannot say how large the cache is).
+std::size_t host_flush_bytes() {
+  const long llc = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
+  return std::max<std::size_t>(std::size_t{64} << 20, llc > 0 ? 2 * static_cast<std::size_t>(llc) : 0);
 }
 }  // namespace
 
 HostSyncTimer::HostSyncTimer(const DeviceInfo& device, cudaStream_t stream)
     : stream_(stream), eviction_(device.l2_bytes, stream) {}
+
+void HostSyncTimer::flush_host_caches() {
+  if (host_flush_.empty()) host_flush_.resize(host_flush_bytes());
+  std::memset(host_flush_.data(), ++flush_byte_, host_flush_.size());
+}
 
 TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<DotInputs>& slots, bool cold,
                                      bool host_data, const StoppingRule& rule_in) {
@@ -34,7 +42,6 @@ TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<
   operation.enqueue(slots.front(), stream_);
   check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize(warm-up)");
   CpuDot* on_cpu = dynamic_cast<CpuDot*>(&operation);
-  const std::size_t llc = llc_bytes();
 
   TimingSamples samples;
   samples.held_until_enqueued = false;  // no blocker: the call's own host work is in the time, as for a user
@@ -44,7 +51,7 @@ TimingSamples HostSyncTimer::measure(DotOperation& operation, const std::vector<
     const DotInputs& inputs = slots[k++ % slots.size()];
     if (cold && !on_cpu) eviction_.evict(stream_);
     check_cuda(cudaStreamSynchronize(stream_), "cudaStreamSynchronize(before sample)");
-    if (cold && host_data) evict_host_inputs(inputs, llc);
+    if (cold && host_data) flush_host_caches();
     double result = 0;
     const auto t0 = std::chrono::steady_clock::now();
     if (on_cpu) {

@@ -9,10 +9,9 @@
 //        then time one call.
 //  hot:  per sample, time one call on the next rotating slot, no flush.
 // Operations whose data starts on the host (measure/host_paths.hpp) are also
-// cold on the host: before each cold sample the host copies of the inputs
-// leave every CPU cache (measure/cpu_cache_eviction.hpp), so no input is read
-// from one, while the driver's own data stays cached as in a running
-// program. A CPU dot (measure/cpu_dot.hpp) is timed around its compute() alone.
+// cold on the host: each cold sample first writes a buffer of twice the CPU's
+// last-level cache, so no input is read from a CPU cache. A CPU dot
+// (measure/cpu_dot.hpp) is timed around its compute() alone.
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -37,8 +36,11 @@ class HostSyncTimer {
                         const StoppingRule& rule);
 
  private:
+  void flush_host_caches();
   cudaStream_t stream_;
   L2Eviction eviction_;
+  std::vector<unsigned char> host_flush_;  // sized on first use
+  unsigned char flush_byte_ = 0;
 };
 
 }  // namespace dotsweep

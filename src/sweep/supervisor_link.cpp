@@ -31,8 +31,8 @@ void SupervisorLink::announce(const MeasuredOperation& op, long long n, const En
   const auto type = element_type_from_string(rows.front().type);
   const int bytes = type ? element_bytes(*type) : 8;
   const std::size_t launches = 3 + options_.measure.rule.max_samples;  // the checks, then at most this many samples
-  last_start_ = start_line(watchdog_deadline(n, bytes, env.peak_gbps > 0 ? env.peak_gbps : device.peak_gbps, launches, options_.measure.rule,
-                                             options_.measure.modes.size()),
+  const double gbps = op.host_path ? kHostPathWatchdogGbps : env.peak_gbps > 0 ? env.peak_gbps : device.peak_gbps;
+  last_start_ = start_line(watchdog_deadline(n, bytes, gbps, launches, options_.measure.rule, options_.measure.modes.size()),
                            rows);
   send(last_start_);
 }

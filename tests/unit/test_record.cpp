@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/report/csv.hpp"
+#include "core/check/error_bound.hpp"
 #include "core/report/record.hpp"
 #include "test_support.hpp"
 
@@ -278,7 +279,7 @@ TEST_CASE("a row whose field count differs from the header is an error, not empt
   CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1", "2", "3"}) == "o: row has 8 fields, header has 7");
 }
 
-TEST_CASE("NaN and infinity in numeric fields are refused; rel_err alone may be +inf") {
+TEST_CASE("NaN and infinity in numeric fields are refused; rel_err and err_bound alone may be +inf") {
   const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct", "median_us"};
   for (const std::string bad : {"nan", "NaN", "-nan", "inf", "-inf", "infinity", "INF"}) {
     CAPTURE(bad);
@@ -309,6 +310,20 @@ TEST_CASE("NaN and infinity in numeric fields are refused; rel_err alone may be 
         "o: column 'rel_err' value 'nan' is not a finite number");
   CHECK(error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "-inf"}) ==
         "o: column 'rel_err' value '-inf' is not a finite number");
+
+  // A sequential chain of 2^24 f32 adds or more has no a priori bound
+  // (gamma_bound is +inf): the CPU loop's row at n = 2^24 must read back.
+  MeasurementRecord unbounded = wrong;
+  unbounded.rel_err = 1e-3;
+  unbounded.err_bound = gamma_bound(16777216.0, 0x1p-24);
+  REQUIRE(std::isinf(*unbounded.err_bound));
+  const auto read = from_fields(record_columns(), to_fields(unbounded), "o");
+  REQUIRE(read.err_bound.has_value());
+  CHECK(std::isinf(*read.err_bound));
+  auto with_bound = header;
+  with_bound.back() = "err_bound";
+  CHECK(error_of(with_bound, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
+        "o: column 'err_bound' value 'nan' is not a finite number");
 }
 
 TEST_CASE("records_from_table names the file and row, and refuses a duplicate row") {

@@ -78,6 +78,11 @@ TEST_CASE("the watchdog allows 100x the expected time, at least 10 s, plus the t
   CHECK(watchdog_deadline(1LL << 29, 4, 4000, 1000, rule, 1) == doctest::Approx(100 * 1000 * 2.0 * (1LL << 29) * 4 / 4e12 + 1));
   // Unknown bandwidth: the floor.
   CHECK(watchdog_deadline(1LL << 29, 4, 0, 1000, rule, 1) == doctest::Approx(11));
+  // A host path's copy from pageable memory of 2 x 2^24 doubles took 30.6 ms
+  // on the H200's host: at the GPU's peak the deadline (10.5 s) is shorter
+  // than its 303 calls; at the host-path rate it allows 100x them.
+  CHECK(watchdog_deadline(1LL << 24, 8, 4814, 303, rule, 1) < 303 * 0.0306 * 1.5);
+  CHECK(watchdog_deadline(1LL << 24, 8, kHostPathWatchdogGbps, 303, rule, 1) > 100 * 303 * 0.0306);
 }
 
 TEST_CASE("an operation the worker could not finish gets its rows, incorrect, with the first line of the reason") {

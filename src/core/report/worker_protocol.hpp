@@ -50,6 +50,10 @@ WorkerMessage parse_worker_line(const std::string& line);
 // `gbps`), plus every mode's timing budget twice over (the stopping rule may
 // overrun its budget by a sample).
 inline constexpr double kWatchdogFloorSeconds = 10;
+// The rate the watchdog assumes for a host path (measure/host_paths.hpp):
+// below any copy from pageable memory over PCIe and any one CPU core's dot,
+// where the GPU's own bandwidth would kill a healthy copy of 4 GiB.
+inline constexpr double kHostPathWatchdogGbps = 1.0;
 double watchdog_deadline(long long n, int element_bytes, double gbps, std::size_t launches, const StoppingRule& rule,
                          std::size_t modes);
 
