@@ -64,6 +64,19 @@ void add_gate_options(CLI::App& command, GateOptions& options);
 // one side only); throws InputError (exit 2) for bad or incompatible input.
 int run_gate_command(const GateOptions& options);
 
+// `fleet`: one report per GPU of a host, gated against each other
+// (core/gate/fleet.hpp, docs/gate.md); reads CSVs only, no GPU needed.
+struct FleetOptions {
+  std::vector<std::string> reports;  // sweep.csv or best.csv, plain or .csv.gz, one per GPU
+  GateRule rule;                     // --threshold; the default noise floor
+  std::string only = "best,baselines";
+  std::string markdown_path;
+};
+void add_fleet_options(CLI::App& command, FleetOptions& options);
+// Exit 0 every pair passes, 1 not; throws InputError (exit 2) for bad or
+// incompatible input (fewer than two reports, other GPU models or versions).
+int run_fleet_command(const FleetOptions& options);
+
 // `export`: the tuned tables of one or more reports as a C++ header for
 // include/dotsweep/dot.cuh (core/export/dispatch_header.hpp) and, with a folder,
 // as Kernel Tuner results files (core/export/kernel_tuner_results.hpp).

@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
       app.add_subcommand("gate", "exit 1 when a current report shows a kernel slower than the baseline; no GPU needed");
   dotsweep::add_gate_options(*gate_command, gate);
 
+  dotsweep::FleetOptions fleet;
+  CLI::App* fleet_command = app.add_subcommand(
+      "fleet", "one report per GPU of a host, each gated against the others; exit 1 when one sits beyond their noise");
+  dotsweep::add_fleet_options(*fleet_command, fleet);
+
   dotsweep::AbOptions ab;
   CLI::App* ab_command = app.add_subcommand(
       "ab", "time the variants compiled from two kernel trees alternately in one process; exit 1 when B is slower");
@@ -212,6 +217,7 @@ int main(int argc, char** argv) {
     }
     if (*info_command) return dotsweep::run_info(info_device, info_sms);
     if (*gate_command) return dotsweep::run_gate_command(gate);
+    if (*fleet_command) return dotsweep::run_fleet_command(fleet);
     if (*ab_command) return dotsweep::run_ab_command(ab);
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
