@@ -20,6 +20,15 @@ void require_f32_or_f64(ElementType type, const char* what) {
     throw GpuError(std::string(what) + " takes f32 or f64, not " + to_string(type));
 }
 
+// One chain of n adds in the input type's precision.
+SummationShape sequential_shape(long long n, ElementType type) {
+  SummationShape shape;
+  shape.per_thread_terms = n > 0 ? n : 1;
+  shape.block = 1;
+  shape.unit_roundoff = type == ElementType::f64 ? 0x1p-53 : 0x1p-24;
+  return shape;
+}
+
 void require_host_inputs(const DotInputs& in) {
   if (!in.host_a || !in.host_b) throw GpuError("CPU dot: the inputs carry no host copy");
 }
@@ -90,13 +99,7 @@ class CpuBlasDot : public CpuDot {
   }
   // The library's order (threads, vector lanes) is not ours to see: the
   // sequential chain over all n terms bounds every order.
-  SummationShape summation_shape() const override {
-    SummationShape shape;
-    shape.per_thread_terms = n_ > 0 ? n_ : 1;
-    shape.block = 1;
-    shape.unit_roundoff = type_ == ElementType::f64 ? 0x1p-53 : 0x1p-24;
-    return shape;
-  }
+  SummationShape summation_shape() const override { return sequential_shape(n_, type_); }
   // Its threads split the work by count, but nothing says so for every build.
   bool promises_determinism() const override { return false; }
 
@@ -121,13 +124,7 @@ class CpuLoopDot : public CpuDot {
     return type_ == ElementType::f64 ? sequential_dot<double>(in.host_a, in.host_b, in.n)
                                      : sequential_dot<float>(in.host_a, in.host_b, in.n);
   }
-  SummationShape summation_shape() const override {
-    SummationShape shape;
-    shape.per_thread_terms = n_ > 0 ? n_ : 1;
-    shape.block = 1;
-    shape.unit_roundoff = type_ == ElementType::f64 ? 0x1p-53 : 0x1p-24;
-    return shape;
-  }
+  SummationShape summation_shape() const override { return sequential_shape(n_, type_); }
   bool promises_determinism() const override { return true; }
 };
 

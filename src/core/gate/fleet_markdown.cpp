@@ -1,24 +1,16 @@
 #include "core/gate/fleet_markdown.hpp"
 
-#include <cstdio>
-
 #include "core/report/markdown_text.hpp"
 
 namespace dotsweep {
 
 namespace {
 
-std::string ratio_text(double ratio) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", ratio);
-  return text;
-}
-
 std::string cell(const FleetPair& p) {
   std::string verdict = p.passed ? "PASS" : "FAIL";
   if (p.regressed) verdict += ", " + std::to_string(p.regressed) + " REGRESSED";
   if (p.broken) verdict += ", " + std::to_string(p.broken) + " BROKEN";
-  return verdict + "; median ratio " + ratio_text(p.median_ratio) + " over " + std::to_string(p.compared) + " rows";
+  return verdict + "; median ratio " + fixed_or_dash(p.median_ratio, 3) + " over " + std::to_string(p.compared) + " rows";
 }
 
 std::string gpu_name(const FleetResult& result, std::size_t i) {
