@@ -6,16 +6,20 @@
 
 #include <cstdio>
 #include <new>
+#include <optional>
+#include <vector>
 
 #include "cli/ab_command.hpp"
 #include "cli/commands.hpp"
 #include "cli/help_text.hpp"
 #include "cli/option_checks.hpp"
+#include "sweep/device_fanout.hpp"
 #include "sweep/resume_options.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "cli/report_command.hpp"
 #include "core/report/counter_metrics.hpp"
 #include "core/input_error.hpp"
+#include "core/space/device_selection.hpp"
 #include "core/space/size_list.hpp"
 #include "core/space/timing_mode.hpp"
 #include "gpu/cuda_error.hpp"
@@ -24,12 +28,14 @@
 namespace {
 
 void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string& sizes, std::string& modes,
-                       std::string& strategy, std::string& shard) {
+                       std::string& strategy, std::string& shard, std::string& devices) {
   dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
   command.add_option("--mode", modes, "timing modes: cold, hot or cold,hot")->default_str("cold");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
+  command.add_option("--devices", devices, "all or GPU indices (0,2,...): one sweep per GPU at once, each into "
+                     "its own report folder under --out, then each GPU gated against the others (fleet.md)");
   command.add_option("--sms", o.sms, "run on a partition of at least N of the GPU's SMs (rounded up to what the GPU "
                      "makes; the report names it as hardware of its own)");
   command.add_option("--out", o.out_dir,
@@ -105,10 +111,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
 
   dotsweep::SweepOptions sweep;
-  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive", sweep_shard;
-  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard);  // `dotsweep` alone runs the default sweep
+  std::string sweep_sizes, sweep_modes = "cold", sweep_strategy = "exhaustive", sweep_shard, sweep_devices;
+  add_sweep_options(app, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard,
+                    sweep_devices);  // `dotsweep` alone runs the default sweep
   CLI::App* sweep_command = app.add_subcommand("sweep", "check and time every variant and baseline (the default)");
-  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard);
+  add_sweep_options(*sweep_command, sweep, sweep_sizes, sweep_modes, sweep_strategy, sweep_shard, sweep_devices);
 
   dotsweep::ListOptions list;
   bool no_cache = true;
@@ -224,6 +231,18 @@ int main(int argc, char** argv) {
     if (*report_command) return dotsweep::run_report_command(report);
     if (*merge_command) return dotsweep::run_merge(merge);
     const auto given = [&](const char* name) { return app.count(name) + sweep_command->count(name) > 0; };
+    for (const auto& argument : std::vector<std::string>(argv, argv + argc))
+      if (argument != "--worker") sweep.command_line.push_back(argument);  // the resume command is the user's
+    // ---- several GPUs of one host (docs/scaling.md)
+    std::optional<dotsweep::DeviceSelection> devices;
+    if (given("--devices")) {
+      devices = dotsweep::parse_device_selection(sweep_devices);
+      dotsweep::check_devices_options(given("--device"), given("--shard"), !sweep.resume_dir.empty());
+    }
+    if (!sweep.resume_dir.empty() && dotsweep::is_device_index(sweep.resume_dir)) {
+      dotsweep::check_index_resume(app, *sweep_command);
+      return dotsweep::resume_on_devices(sweep);
+    }
     if (!sweep_sizes.empty()) sweep.sizes = dotsweep::parse_sizes(sweep_sizes);
     sweep.measure.modes = dotsweep::parse_timing_modes(sweep_modes);
     sweep.strategy.strategy = dotsweep::strategy_from_string(sweep_strategy);
@@ -245,8 +264,7 @@ int main(int argc, char** argv) {
     // ---- search strategies
     dotsweep::check_strategy_settings(sweep.strategy, budget_given, keep_given);
     dotsweep::check_shard_strategy(sweep.shard, sweep.strategy.strategy);
-    for (int i = 0; i < argc; ++i)
-      if (std::string(argv[i]) != "--worker") sweep.command_line.push_back(argv[i]);  // the resume command is the user's
+    if (devices) return dotsweep::run_on_devices(sweep, *devices);
     return dotsweep::run_sweep(sweep);
   } catch (const dotsweep::InputError& e) {
     std::fprintf(stderr, "dotsweep: %s\n", e.what());

@@ -133,6 +133,25 @@ std::string option_before_subcommand(const CLI::App& app, int argc, char** argv)
          " --help lists them)";
 }
 
+void check_devices_options(bool device_given, bool shard_given, bool resume_given) {
+  if (device_given) throw InputError("--device and --devices together: --devices picks the GPUs; drop --device");
+  if (shard_given)
+    throw InputError("--shard with --devices: every GPU would sweep the same shard; give each GPU its shard "
+                     "(--device N --shard i/N) or drop --shard");
+  if (resume_given)
+    throw InputError("--devices with --resume: a resumed index folder continues on the GPUs it lists; drop --devices");
+}
+
+void check_index_resume(const CLI::App& app, const CLI::App& sweep_command) {
+  for (const CLI::App* command : {&app, &sweep_command})
+    for (const CLI::Option* option : command->get_options()) {
+      const std::string name = option->get_name();
+      if (option->count() == 0 || name == "--resume" || name == "--no-progress") continue;
+      throw InputError("--resume of a --devices sweep takes the folder alone (each GPU's options are in its own "
+                       "context.json); drop " + name);
+    }
+}
+
 void check_sweep_options(const SweepOptions& o) {
   const StoppingRule& rule = o.measure.rule;
   if (o.device < 0) out_of_range("--device", std::to_string(o.device), "0 or more");

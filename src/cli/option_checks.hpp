@@ -35,6 +35,14 @@ void add_option_checks(CLI::App& command);
 // refusal, naming the first such option as typed.
 std::string option_before_subcommand(const CLI::App& app, int argc, char** argv);
 
+// --devices with options it cannot share a command with. Throws InputError.
+void check_devices_options(bool device_given, bool shard_given, bool resume_given);
+
+// `--resume INDEX` of a --devices sweep takes the folder alone: each GPU's
+// options are in its own report's context.json. Throws InputError naming the
+// first other option given (on `app` or the sweep subcommand).
+void check_index_resume(const CLI::App& app, const CLI::App& sweep_command);
+
 // Ranges and relations of a parsed sweep's options (min <= max samples, a
 // positive finite --ci-target and --time-budget, ...). Throws InputError.
 void check_sweep_options(const SweepOptions& options);

@@ -5,14 +5,20 @@
 namespace dotsweep {
 
 namespace {
-int attribute(cudaDeviceAttr attr, int device) {
-  int value = 0;
-  check_cuda(cudaDeviceGetAttribute(&value, attr, device), "cudaDeviceGetAttribute");
-  return value;
+// The UUID's 16 bytes in nvidia-smi's spelling.
+std::string uuid_text(const cudaUUID_t& uuid) {
+  static const char* digits = "0123456789abcdef";
+  std::string text = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) text += '-';
+    const auto byte = static_cast<unsigned char>(uuid.bytes[i]);
+    text += digits[byte >> 4];
+    text += digits[byte & 15];
+  }
+  return text;
 }
-}  // namespace
 
-DeviceInfo query_device(int index) {
+int device_count() {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status == cudaErrorInsufficientDriver)
@@ -21,6 +27,18 @@ DeviceInfo query_device(int index) {
   if (status != cudaSuccess)
     throw NoDeviceError(std::string("no usable CUDA device: ") + cudaGetErrorString(status));
   if (count == 0) throw NoDeviceError("no usable CUDA device: the driver reports no GPU");
+  return count;
+}
+
+int attribute(cudaDeviceAttr attr, int device) {
+  int value = 0;
+  check_cuda(cudaDeviceGetAttribute(&value, attr, device), "cudaDeviceGetAttribute");
+  return value;
+}
+}  // namespace
+
+DeviceInfo query_device(int index) {
+  const int count = device_count();
   if (index < 0 || index >= count)
     throw NoDeviceError("no CUDA device " + std::to_string(index) + ": this machine has " + std::to_string(count) +
                         " (use --device 0.." + std::to_string(count - 1) + ")");
@@ -31,6 +49,7 @@ DeviceInfo query_device(int index) {
   DeviceInfo info;
   info.index = index;
   info.name = prop.name;
+  info.uuid = uuid_text(prop.uuid);
   info.cc_major = prop.major;
   info.cc_minor = prop.minor;
   info.sms = prop.multiProcessorCount;
@@ -46,6 +65,17 @@ DeviceInfo query_device(int index) {
   check_cuda(cudaDriverGetVersion(&info.driver_version), "cudaDriverGetVersion");
   check_cuda(cudaRuntimeGetVersion(&info.runtime_version), "cudaRuntimeGetVersion");
   return info;
+}
+
+std::vector<DeviceIdentity> list_devices() {
+  std::vector<DeviceIdentity> devices;
+  const int count = device_count();
+  for (int index = 0; index < count; ++index) {
+    cudaDeviceProp prop{};
+    check_cuda(cudaGetDeviceProperties(&prop, index), "cudaGetDeviceProperties");
+    devices.push_back({index, prop.name, uuid_text(prop.uuid)});
+  }
+  return devices;
 }
 
 std::string DeviceInfo::report_name() const {

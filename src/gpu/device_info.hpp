@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/space/sm_partition.hpp"
 #include "core/space/variant_config.hpp"
@@ -14,6 +15,7 @@ namespace dotsweep {
 struct DeviceInfo {
   int index = 0;
   std::string name;
+  std::string uuid;  // "GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", as nvidia-smi prints it
   int cc_major = 0, cc_minor = 0;
   int sms = 0;      // the SMs the work runs on: the partition's with --sms, else the GPU's (persistent grids use it)
   int gpu_sms = 0;  // the whole GPU's
@@ -39,6 +41,15 @@ DeviceLimits device_limits(const DeviceInfo& device);
 
 // Throws NoDeviceError with one line saying why no device is usable.
 DeviceInfo query_device(int index);
+
+// Every GPU the runtime sees, by index: name and UUID only. It creates no
+// context on any of them, so a process that hands the GPUs to workers holds
+// none of their memory. Throws NoDeviceError as query_device does.
+struct DeviceIdentity {
+  int index = 0;
+  std::string name, uuid;
+};
+std::vector<DeviceIdentity> list_devices();
 
 std::string version_string(int cuda_version);  // 13000 -> "13.0"
 

@@ -17,14 +17,6 @@ namespace dotsweep {
 
 namespace {
 
-// This program's own path, so the worker is the same build.
-std::string own_executable() {
-  char path[PATH_MAX];
-  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) throw std::runtime_error("cannot find this program's path (/proc/self/exe) to start a worker");
-  return std::string(path, static_cast<std::size_t>(n));
-}
-
 // True when sweep.csv already holds every row of the operation: the worker
 // wrote them and died before it could say "done". Recording them again would
 // make the report unreadable (a duplicate row).

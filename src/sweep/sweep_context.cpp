@@ -58,6 +58,7 @@ nlohmann::json sweep_context(const SweepOptions& options, const SearchSpace& spa
                     {"peak_gbps", device.peak_gbps},
                     {"nvml", nvml_status.empty() ? "clocks recorded" : nvml_status}};
   j[key::device_index] = device.index;
+  j[key::device_uuid] = device.uuid;
   j[key::device_name] = device.report_name();
   j[key::device_cc] = env.cc;
   j[key::device_sms] = device.sms;

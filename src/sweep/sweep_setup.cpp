@@ -27,6 +27,8 @@ namespace dotsweep {
 Environment environment_of(const DeviceInfo& device, std::time_t started_at, std::uint64_t seed) {
   Environment env;
   env.gpu = device.report_name();
+  env.device = device.index;
+  env.gpu_uuid = device.uuid;
   env.cc = std::to_string(device.cc_major) + "." + std::to_string(device.cc_minor);
   env.sms = device.sms;
   env.peak_gbps = device.peak_gbps;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -81,6 +82,13 @@ WorkerEnd reap(pid_t pid, WorkerEnd end) {
 }
 
 }  // namespace
+
+std::string own_executable() {
+  char path[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) throw std::runtime_error("cannot find this program's path (/proc/self/exe) to start a worker");
+  return std::string(path, static_cast<std::size_t>(n));
+}
 
 WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
                      const std::function<bool()>& interrupted, const std::string& program) {

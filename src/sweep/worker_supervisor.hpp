@@ -40,6 +40,9 @@ struct WorkerEnd {
 WorkerEnd run_worker(const std::vector<std::string>& argv, const std::function<void(const WorkerMessage&)>& on_message,
                      const std::function<bool()>& interrupted = {}, const std::string& program = {});
 
+// This program's own path, so a worker (or a GPU's sweep) is the same build.
+std::string own_executable();
+
 // The reason recorded for the operation in flight when the worker ended.
 std::string failure_reason(const WorkerEnd& end);
 

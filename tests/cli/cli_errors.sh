@@ -255,6 +255,25 @@ expect 2 "max-samples: 0 is out of range" -- --no-isolate --max-samples 0 "${run
 expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
 expect 2 "--resume '$scratch/none': no such folder" -- --resume "$scratch/none" --sizes 4096
 expect 2 "--resume '$scratch/none': no such folder" -- --no-isolate --resume "$scratch/none" --sizes 4096
+# --devices: its value and the options it cannot share a command with are
+# refused before any GPU is looked for, leaving no --out folder behind.
+expect 2 "--devices 'x': 'x' is not a GPU index; accepted: all, or distinct" -- --devices x --out "$scratch/dev" --sizes 4096
+expect 2 "--devices '0,0': GPU 0 is named twice" -- --devices 0,0 --out "$scratch/dev" --sizes 4096
+expect 2 "--devices '0,,1': an empty entry" -- sweep --devices 0,,1 --out "$scratch/dev" --sizes 4096
+expect 2 "--devices '1,all': 'all' stands alone" -- --devices 1,all --out "$scratch/dev" --sizes 4096
+expect 2 "--devices '': no GPU named" -- --devices "" --out "$scratch/dev" --sizes 4096
+expect 2 "--device and --devices together" -- --devices all --device 1 --out "$scratch/dev" --sizes 4096
+expect 2 "--shard with --devices" -- --devices all --shard 1/2 --out "$scratch/dev" --sizes 4096
+expect 2 "--devices with --resume" -- --devices all --resume "$scratch/none"
+expect 2 "--sizes: " -- --devices all --sizes 2^99 --out "$scratch/dev"
+[[ -e "$scratch/dev" ]] && fail "a refused --devices sweep left its --out folder behind"
+# A --devices index resumes from the folder alone.
+mkdir -p "$scratch/index"
+printf 'device,gpu,gpu_uuid,folder,exit_status,seconds\n0,NVIDIA H200,GPU-0,gpu0,130,1.0\n' >"$scratch/index/devices.csv"
+expect 2 "--resume of a --devices sweep takes the folder alone .*; drop --sizes" -- --resume "$scratch/index" --sizes 4096
+expect 2 "--resume of a --devices sweep takes the folder alone .*; drop --mode" -- sweep --resume "$scratch/index" --mode hot
+printf 'device,gpu,folder\n0,NVIDIA H200,gpu0\n' >"$scratch/index/devices.csv"
+expect 2 "not the index of a --devices sweep" -- --resume "$scratch/index"
 if ! nvidia-smi -L >/dev/null 2>&1; then
   expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
   expect 3 "no usable CUDA device" -- --no-isolate "${run[@]}"

@@ -75,6 +75,24 @@ TEST_CASE("split_reports groups rows by (gpu, timestamp), across files and withi
   CHECK(split[1].origins == "both.csv");
 }
 
+TEST_CASE("split_reports keeps two GPUs of one model swept in the same second apart by their UUIDs") {
+  // --devices starts every GPU's sweep at once: gpu and timestamp agree.
+  std::vector<MeasurementRecord> rows;
+  for (const char* uuid : {"GPU-aaaa", "GPU-bbbb"}) {
+    MeasurementRecord r = timed("f32.a", 9.9, 10.0, 10.1);
+    r.env.gpu_uuid = uuid;
+    rows.push_back(r);
+  }
+  const auto reports = split_reports({CompareInput{"both.csv", rows, {}}});
+  REQUIRE(reports.size() == 2);
+  CHECK(reports[0].gpu_uuid == "GPU-aaaa");
+  CHECK(reports[1].gpu_uuid == "GPU-bbbb");
+  CHECK(reports[0].rows.size() == 1);
+  // The same UUID twice is one report holding a row twice.
+  rows[1].env.gpu_uuid = "GPU-aaaa";
+  CHECK(contains(input_error_of([&] { split_reports({CompareInput{"both.csv", rows, {}}}); }), "twice"));
+}
+
 TEST_CASE("split_reports refuses empty inputs, one report, and a report given twice") {
   const auto run1 = fixture("h200_run1.csv");
   CHECK(contains(input_error_of([&] { split_reports({run1, CompareInput{"empty.csv", {}, {}}}); }), "empty.csv: no rows"));

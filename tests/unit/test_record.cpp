@@ -83,6 +83,8 @@ MeasurementRecord full_record() {
   r.env.timestamp = "2025-01-02T03:04:05Z";
   r.env.dotsweep_version = "0.1.0";
   r.env.seed = 18446744073709551615ull;
+  r.env.device = 3;
+  r.env.gpu_uuid = "GPU-0a1b2c3d-0000-1111-2222-333344445555";
   return r;
 }
 
@@ -122,7 +124,7 @@ TEST_CASE("record columns, in order") {
       "smem_conflicts_st", "inst_executed", "l2_hit_pct", "kernels", "dram_read_per_element",
       "counter_gbps", "extra_counters", "cupti_status", "sm_clock_mhz", "nvml_sm_clock_before_mhz", "nvml_sm_clock_after_mhz", "clock_events", "capped", "gpu",
       "cc", "sms", "peak_gbps", "measured_peak_gbps", "driver", "cuda", "timestamp",
-      "dotsweep_version", "seed"};
+      "dotsweep_version", "seed", "device", "gpu_uuid"};
   CHECK(record_columns() == expected);
   CHECK(to_fields(MeasurementRecord{}).size() == expected.size());
 }
@@ -166,6 +168,8 @@ TEST_CASE("full record round trip through CSV text") {
   CHECK(back.p25_us == 1.0 / 3.0);  // bit-exact, not approximately
   CHECK(back.reason == full_record().reason);
   CHECK(back.env.gpu == "NVIDIA H200, SXM");
+  CHECK(back.env.device == 3);
+  CHECK(back.env.gpu_uuid == "GPU-0a1b2c3d-0000-1111-2222-333344445555");
   CHECK(back.deterministic == std::optional<bool>(false));
   CHECK(back.tied_best == std::optional<bool>(false));
   CHECK(back.launches == 4096);
@@ -185,6 +189,7 @@ TEST_CASE("full record round trip through CSV text") {
   CHECK_FALSE(blank.ci_lo_us.has_value());
   CHECK_FALSE(blank.nvml_sm_clock_before_mhz.has_value());
   CHECK_FALSE(blank.capped.has_value());
+  CHECK_FALSE(blank.env.device.has_value());
 }
 
 TEST_CASE("an older sweep.csv without the new columns still reads") {

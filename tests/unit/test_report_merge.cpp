@@ -90,12 +90,21 @@ TEST_CASE("merging the shards of a real report gives back its rows") {
   }
 }
 
-TEST_CASE("the merged rows carry one timestamp, the earliest shard's") {
+TEST_CASE("the merged rows carry one timestamp, the earliest shard's, and no GPU of their own") {
   std::vector<ShardReport> shards = cut(2);
   shards[1].context["timestamp"] = "2026-11-30T05:00:00Z";  // earlier than the fixture's 06:10
   for (MeasurementRecord& r : shards[1].rows) r.env.timestamp = "2026-11-30T05:00:00Z";
+  for (std::size_t s = 0; s < shards.size(); ++s)
+    for (MeasurementRecord& r : shards[s].rows) {
+      r.env.device = static_cast<int>(s);
+      r.env.gpu_uuid = "GPU-" + std::to_string(s);
+    }
   const MergedReport merged = merge_shard_reports(shards);
-  for (const MeasurementRecord& r : merged.rows) REQUIRE(r.env.timestamp == "2026-11-30T05:00:00Z");
+  for (const MeasurementRecord& r : merged.rows) {
+    REQUIRE(r.env.timestamp == "2026-11-30T05:00:00Z");
+    REQUIRE_FALSE(r.env.device.has_value());  // else compare would split it by GPU
+    REQUIRE(r.env.gpu_uuid.empty());
+  }
   CHECK(merged.context["timestamp"] == "2026-11-30T05:00:00Z");
   CHECK(merged.context["merged_from"][0]["timestamp"] == original().context["timestamp"]);
 }

@@ -183,7 +183,7 @@ std::vector<Report> split_reports(const std::vector<CompareInput>& inputs) {
       throw InputError(input.origin + ": no rows; compare reads a sweep.csv (or .csv.gz) with measurements");
     for (const auto& row : input.rows) {
       auto it = std::find_if(reports.begin(), reports.end(), [&](const Report& r) {
-        return r.gpu == row.env.gpu && r.timestamp == row.env.timestamp;
+        return r.gpu == row.env.gpu && r.timestamp == row.env.timestamp && r.gpu_uuid == row.env.gpu_uuid;
       });
       if (it == reports.end()) {
         if (reports.size() == 26)
@@ -192,6 +192,7 @@ std::vector<Report> split_reports(const std::vector<CompareInput>& inputs) {
         report.label = std::string(1, static_cast<char>('A' + reports.size()));
         report.gpu = row.env.gpu;
         report.timestamp = row.env.timestamp;
+        report.gpu_uuid = row.env.gpu_uuid;
         report.peak_gbps = row.env.peak_gbps;
         reports.push_back(std::move(report));
         origins.emplace_back();

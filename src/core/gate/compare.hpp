@@ -35,12 +35,14 @@ struct CompareInput {
   std::vector<std::optional<DeclaredStanding>> declared;  // per row for a best.csv; empty otherwise
 };
 
-// One sweep: the rows sharing (gpu, timestamp). A file may hold several
+// One sweep: the rows sharing (gpu, timestamp, GPU UUID: two GPUs of one
+// host swept at once share the rest). A file may hold several
 // (concatenated CSVs); a report split over several files is one report.
 struct Report {
   std::string label;      // "A", "B", ...: in order of first appearance
   std::string gpu;        // "NVIDIA H200"
   std::string timestamp;  // the sweep's start
+  std::string gpu_uuid;   // empty in reports that predate it
   std::string origins;    // the files its rows came from, comma-separated
   double peak_gbps = 0;   // theoretical, from the first row
   std::optional<double> measured_peak_gbps;
@@ -49,7 +51,7 @@ struct Report {
   std::string name() const;  // "A (H200)": the label and the GPU without its vendor
 };
 
-// Groups every input's rows by (gpu, timestamp), in order of first
+// Groups every input's rows by (gpu, timestamp, UUID), in order of first
 // appearance. Throws InputError (one line naming the input and the fix) for
 // an input with no rows, fewer than two reports in all, more than 26, or a
 // report holding the same (variant, type, n, mode) twice.

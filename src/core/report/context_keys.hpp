@@ -46,6 +46,7 @@ inline const Pointer space_rejected{"/space/rejected"};
 
 inline const Pointer device{"/device"};
 inline const Pointer device_index{"/device/index"};
+inline const Pointer device_uuid{"/device/uuid"};
 inline const Pointer device_name{"/device/name"};
 inline const Pointer device_cc{"/device/cc"};
 inline const Pointer device_sms{"/device/sms"};

@@ -202,6 +202,8 @@ const std::vector<Column>& columns() {
       env_col<&E::timestamp>("timestamp"),
       env_col<&E::dotsweep_version>("dotsweep_version"),
       env_col<&E::seed>("seed"),
+      env_col<&E::device>("device"),
+      env_col<&E::gpu_uuid>("gpu_uuid"),
   };
   return all;
 }
@@ -248,15 +250,16 @@ std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const s
   std::vector<MeasurementRecord> records;
   records.reserve(table.rows.size());
   // Row number of each (variant, type, n, mode) seen per report (gpu,
-  // timestamp: files may hold several): a second row for the same question
-  // would make ranking, compare and gate pick one silently.
-  std::map<std::tuple<std::string, std::string, std::string, std::string, std::int64_t, std::string>, std::size_t>
+  // timestamp, UUID: files may hold several): a second row for the same
+  // question would make ranking, compare and gate pick one silently.
+  std::map<std::tuple<std::string, std::string, std::string, std::string, std::string, std::int64_t, std::string>,
+           std::size_t>
       first_row;
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const std::string where = origin + ", row " + std::to_string(i + 1);
     records.push_back(from_fields(table.header, table.rows[i], where));
     const MeasurementRecord& r = records.back();
-    const auto [at, fresh] = first_row.try_emplace({r.env.gpu, r.env.timestamp, r.variant, r.type, r.n, r.mode}, i + 1);
+    const auto [at, fresh] = first_row.try_emplace({r.env.gpu, r.env.timestamp, r.env.gpu_uuid, r.variant, r.type, r.n, r.mode}, i + 1);
     if (!fresh)
       throw InputError(where + ": duplicate of row " + std::to_string(at->second) + " (variant " + r.variant +
                        ", type " + r.type + ", n " + std::to_string(r.n) + ", mode " + r.mode +

@@ -24,6 +24,11 @@ struct Environment {
   std::string timestamp;         // sweep start, ISO 8601 UTC
   std::string dotsweep_version;
   std::uint64_t seed = 0;        // input generator seed
+  // Which GPU of its host: the CUDA device index and the GPU's UUID, so the
+  // reports of one sweep per GPU (--devices) stay apart when concatenated.
+  // Empty in reports written before they were recorded.
+  std::optional<int> device;
+  std::string gpu_uuid;          // "GPU-xxxxxxxx-..."
 };
 
 // One timed sample as it was taken: time per launch, the SM clock read next

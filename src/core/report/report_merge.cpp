@@ -168,7 +168,11 @@ MergedReport merge_shard_reports(const std::vector<ShardReport>& shards) {
   double longest = 0;
   for (const ShardReport* r : in_order) {
     for (MeasurementRecord row : r->rows) {
-      row.env.timestamp = timestamp;  // one report: compare and gate group rows by (gpu, timestamp)
+      // One report: compare and gate group rows by (gpu, timestamp, UUID).
+      // Which GPU measured a row stays in merged_from, by shard.
+      row.env.timestamp = timestamp;
+      row.env.device.reset();
+      row.env.gpu_uuid.clear();
       merged.rows.push_back(std::move(row));
     }
     const double wall = r->context.value(context_key::run_wall_seconds, 0.0);

@@ -6,8 +6,9 @@
 // sizes, modes, seed, stopping rule and strategy, the same GPU model,
 // driver and CUDA runtime, every shard 1..N once, each finished, and each
 // holding rows of its own slice only. The joined report's rows carry one
-// timestamp, the earliest shard's, so compare, gate and export read it as one
-// report; context.json's `merged_from` keeps each shard's own.
+// timestamp, the earliest shard's, and no device index or GPU UUID, so
+// compare, gate and export read it as one report; context.json's
+// `merged_from` keeps each shard's own.
 #pragma once
 
 #include <string>
