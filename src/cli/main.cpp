@@ -11,6 +11,7 @@
 
 #include "cli/ab_command.hpp"
 #include "cli/commands.hpp"
+#include "cli/distributed_command.hpp"
 #include "cli/help_text.hpp"
 #include "cli/option_checks.hpp"
 #include "sweep/device_fanout.hpp"
@@ -189,6 +190,12 @@ int main(int argc, char** argv) {
       "ab", "time the variants compiled from two kernel trees alternately in one process; exit 1 when B is slower");
   dotsweep::add_ab_options(*ab_command, ab);
 
+  dotsweep::DistributedOptions distributed;
+  CLI::App* distributed_command = app.add_subcommand(
+      "distributed", "the dot product split across the host's GPUs, one NCCL all-reduce of the local dots, timed "
+                     "per GPU count against one GPU");
+  dotsweep::add_distributed_options(*distributed_command, distributed);
+
   dotsweep::ReportOptions report;
   CLI::App* report_command = app.add_subcommand(
       "report", "re-render a report's best.csv, summary.md and plots from its sweep.csv and context.json; no GPU needed");
@@ -226,6 +233,8 @@ int main(int argc, char** argv) {
     if (*gate_command) return dotsweep::run_gate_command(gate);
     if (*fleet_command) return dotsweep::run_fleet_command(fleet);
     if (*ab_command) return dotsweep::run_ab_command(ab);
+    if (*distributed_command)
+      return dotsweep::run_distributed_command(distributed, std::vector<std::string>(argv, argv + argc));
     if (*compare_command) return dotsweep::run_compare(compare);
     if (*export_command) return dotsweep::run_export(export_options);
     if (*report_command) return dotsweep::run_report_command(report);

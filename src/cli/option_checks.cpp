@@ -152,9 +152,7 @@ void check_index_resume(const CLI::App& app, const CLI::App& sweep_command) {
     }
 }
 
-void check_sweep_options(const SweepOptions& o) {
-  const StoppingRule& rule = o.measure.rule;
-  if (o.device < 0) out_of_range("--device", std::to_string(o.device), "0 or more");
+void check_stopping_rule(const StoppingRule& rule) {
   check_integer("--max-samples", rule.max_samples, std::to_string(rule.max_samples));
   check_integer("--min-samples", rule.min_samples, std::to_string(rule.min_samples));
   if (rule.min_samples > rule.max_samples)
@@ -162,6 +160,11 @@ void check_sweep_options(const SweepOptions& o) {
                      std::to_string(rule.max_samples) + "; accepted: 1..--max-samples");
   check_positive("--ci-target", rule.ci_halfwidth_pct, kMostCiTargetPct, "(percent of the median)");
   check_positive("--time-budget", rule.budget_seconds, kMostTimeBudgetSeconds, "(seconds per row)");
+}
+
+void check_sweep_options(const SweepOptions& o) {
+  if (o.device < 0) out_of_range("--device", std::to_string(o.device), "0 or more");
+  check_stopping_rule(o.measure.rule);
   if (o.top < 0) out_of_range("--top", std::to_string(o.top), "0 or more");
   check_integer("--max-configs", o.max_configs, std::to_string(o.max_configs));
   // ---- partitions (--sms)

@@ -43,6 +43,10 @@ void check_devices_options(bool device_given, bool shard_given, bool resume_give
 // first other option given (on `app` or the sweep subcommand).
 void check_index_resume(const CLI::App& app, const CLI::App& sweep_command);
 
+// --min-samples <= --max-samples, each in range; a positive finite --ci-target
+// and --time-budget within their limits. Throws InputError.
+void check_stopping_rule(const StoppingRule& rule);
+
 // Ranges and relations of a parsed sweep's options (min <= max samples, a
 // positive finite --ci-target and --time-budget, ...). Throws InputError.
 void check_sweep_options(const SweepOptions& options);

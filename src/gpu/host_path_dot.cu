@@ -11,8 +11,8 @@ namespace {
 
 class HostPathDot : public DotOperation {
  public:
-  HostPathDot(const DeviceInfo& device, HostPath path, ElementType type)
-      : sms_(device.sms), path_(path), type_(type), result_back_(sizeof(double)) {
+  HostPathDot(const DeviceInfo& device, HostPath path, ElementType type, bool result_to_host = true)
+      : sms_(device.sms), path_(path), type_(type), result_to_host_(result_to_host), result_back_(sizeof(double)) {
     if (type != ElementType::f32 && type != ElementType::f64)
       throw GpuError("the host paths take f32 or f64, not " + to_string(type));
   }
@@ -48,6 +48,7 @@ class HostPathDot : public DotOperation {
       check_cuda(dot(static_cast<const float*>(a), static_cast<const float*>(b), in.n, static_cast<float*>(in.result),
                      workspace_, stream),
                  "dotsweep::dot");
+    if (!result_to_host_) return;
     check_cuda(cudaMemcpyAsync(result_back_.get(), in.result, static_cast<std::size_t>(result_bytes(type_)),
                                cudaMemcpyDeviceToHost, stream),
                "copy the result back");
@@ -67,6 +68,7 @@ class HostPathDot : public DotOperation {
   int sms_;
   HostPath path_;
   ElementType type_;
+  bool result_to_host_;
   long long n_ = 0;
   DeviceBuffer<unsigned char> a_, b_;  // where the copies land
   PinnedBuffer result_back_;            // where the result lands on the host, as a program's would
@@ -77,6 +79,10 @@ class HostPathDot : public DotOperation {
 
 std::unique_ptr<DotOperation> make_host_path_dot(const DeviceInfo& device, HostPath path, ElementType type) {
   return std::make_unique<HostPathDot>(device, path, type);
+}
+
+std::unique_ptr<DotOperation> make_tuned_dot(const DeviceInfo& device, ElementType type) {
+  return std::make_unique<HostPathDot>(device, HostPath::resident, type, false);
 }
 
 }  // namespace dotsweep

@@ -24,4 +24,8 @@ enum class HostPath {
 // (measure/host_sync_timer.hpp) with the stream drained.
 std::unique_ptr<DotOperation> make_host_path_dot(const DeviceInfo& device, HostPath path, ElementType type);
 
+// The same tuned dot with its inputs and result on the GPU, as a program that
+// goes on using the result there calls it (the distributed dot's local step).
+std::unique_ptr<DotOperation> make_tuned_dot(const DeviceInfo& device, ElementType type);
+
 }  // namespace dotsweep

@@ -267,6 +267,18 @@ expect 2 "--shard with --devices" -- --devices all --shard 1/2 --out "$scratch/d
 expect 2 "--devices with --resume" -- --devices all --resume "$scratch/none"
 expect 2 "--sizes: " -- --devices all --sizes 2^99 --out "$scratch/dev"
 [[ -e "$scratch/dev" ]] && fail "a refused --devices sweep left its --out folder behind"
+# dotsweep distributed: bad input before any GPU (or NCCL) is looked for.
+expect 2 "--types 'f16': 'f16' is not one the distributed dot takes; accepted: f32, f64" -- distributed --types f16 --out "$scratch/dist"
+expect 2 "--types 'f32,f32': f32 is named twice" -- distributed --types f32,f32 --out "$scratch/dist"
+expect 2 "--gpus '1,0': '0' is not a new GPU count" -- distributed --gpus 1,0 --out "$scratch/dist"
+expect 2 "--gpus '2,2': '2' is not a new GPU count" -- distributed --gpus 2,2 --out "$scratch/dist"
+expect 2 "--sizes: n = 1 cannot be split across 2 GPUs" -- distributed --gpus 1,2 --sizes 1,4096 --out "$scratch/dist"
+expect 2 "--devices 'x': 'x' is not a GPU index" -- distributed --devices x --out "$scratch/dist"
+expect 2 "--min-samples 5 is more than --max-samples 2" -- distributed --min-samples 5 --max-samples 2 --out "$scratch/dist"
+expect 2 "--ci-target: 0 is out of range" -- distributed --ci-target 0 --out "$scratch/dist"
+mkdir -p "$scratch/dist-taken" && : >"$scratch/dist-taken/distributed.csv"
+expect 2 "already holds distributed.csv" -- distributed --out "$scratch/dist-taken"
+[[ -e "$scratch/dist" ]] && fail "a refused distributed run left its --out folder behind"
 # A --devices index resumes from the folder alone.
 mkdir -p "$scratch/index"
 printf 'device,gpu,gpu_uuid,folder,exit_status,seconds\n0,NVIDIA H200,GPU-0,gpu0,130,1.0\n' >"$scratch/index/devices.csv"

@@ -2,12 +2,19 @@
 // names), so quoting is done properly rather than assumed unnecessary.
 #include "core/report/csv.hpp"
 
+#include <charconv>
 #include <iterator>
 #include <unordered_set>
 
 #include "core/input_error.hpp"
 
 namespace dotsweep {
+
+std::string csv_number(double v) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
+}
 
 std::string csv_field(const std::string& value) {
   if (value.find_first_of(",\"\r\n") == std::string::npos) return value;

@@ -9,6 +9,8 @@ namespace dotsweep {
 
 std::string csv_field(const std::string& value);
 std::string csv_line(const std::vector<std::string>& fields);  // fields joined by commas, ends with "\n"
+// A number as the reports write it: the shortest text that reads back equal.
+std::string csv_number(double v);
 
 // Reads every record; quoted fields may hold commas, quotes and newlines; CRLF
 // and LF line ends both accepted. Throws InputError (naming `origin` and the

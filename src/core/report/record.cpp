@@ -22,11 +22,7 @@ namespace {
 
 std::string format(const std::string& v) { return v; }
 std::string format(bool v) { return v ? "1" : "0"; }
-std::string format(double v) {
-  char buf[64];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest form that reads back equal
-  return std::string(buf, res.ptr);
-}
+std::string format(double v) { return csv_number(v); }
 template <class T, class = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>>>
 std::string format(T v) {
   return std::to_string(v);
