@@ -42,7 +42,10 @@ TEST_CASE("read_device_index refuses what is not an index, naming the file") {
   CHECK(contains(refusal(head + "0,H200,GPU-a,../elsewhere,0,1\n"), "is not a folder inside the index's"));
   CHECK(contains(refusal(head + "0,H200,GPU-a,..,0,1\n"), "is not a folder inside the index's"));
   CHECK(contains(refusal(head + "0,H200,GPU-a,,0,1\n"), "is not a folder inside the index's"));
-  CHECK(contains(refusal(head + "0,H200,GPU-a,gpu0,0,fast\n"), "seconds 'fast' is not a number"));
+  CHECK(contains(refusal(head + "0,H200,GPU-a,gpu0,0,fast\n"), "seconds 'fast' is not a number of seconds"));
+  CHECK(contains(refusal(head + "0,H200,GPU-a,gpu0,0,1.5s\n"), "seconds '1.5s' is not a number of seconds"));
+  CHECK(contains(refusal(head + "0,H200,GPU-a,gpu0,0,-1\n"), "seconds '-1' is not a number of seconds"));
+  CHECK(contains(refusal(head + "0,H200,GPU-a,gpu0,0,\n"), "seconds '' is not a number of seconds"));
 }
 
 TEST_CASE("the whole command's exit status: interrupted first, then the first failure, else 0") {

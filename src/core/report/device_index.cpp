@@ -1,5 +1,6 @@
 #include "core/report/device_index.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -59,11 +60,14 @@ std::vector<DeviceRun> read_device_index(const std::string& text, const std::str
     if (r.folder.empty() || r.folder.find('/') != std::string::npos || r.folder == "." || r.folder == "..")
       throw InputError(where + ": folder '" + r.folder + "' is not a folder inside the index's");
     if (!f[4].empty()) r.exit_status = whole_number(f[4], where);
+    std::size_t used = 0;
     try {
-      r.seconds = std::stod(f[5]);
+      r.seconds = std::stod(f[5], &used);
     } catch (const std::exception&) {
-      throw InputError(where + ": seconds '" + f[5] + "' is not a number");
+      used = 0;
     }
+    if (f[5].empty() || used != f[5].size() || !std::isfinite(r.seconds) || r.seconds < 0)
+      throw InputError(where + ": seconds '" + f[5] + "' is not a number of seconds");
     runs.push_back(r);
   }
   return runs;
