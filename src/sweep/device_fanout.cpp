@@ -86,18 +86,23 @@ void write_index(const std::string& dir, const std::vector<DeviceRun>& runs, con
 // The fleet of the GPUs whose sweeps finished: fleet.md and its verdict line.
 std::string write_fleet(const std::string& dir, const std::vector<DeviceRun>& runs) {
   std::vector<GateReport> reports;
+  std::vector<int> devices;  // of each report
   for (const DeviceRun& r : runs)
-    if (r.exit_status == 0) reports.push_back(read_gate_report(dir + "/" + r.folder + "/sweep.csv"));
+    if (r.exit_status == 0) {
+      reports.push_back(read_gate_report(dir + "/" + r.folder + "/sweep.csv"));
+      devices.push_back(r.device);
+    }
   if (reports.size() < 2)
     return "No fleet: it needs the finished reports of two or more GPUs (" + std::to_string(reports.size()) +
            " here).";
   try {
     const FleetResult fleet = run_fleet(reports, GateRule{}, parse_gate_scope("best,baselines"));
-    const std::string md = fleet_markdown(fleet);
-    write_text_file(dir + "/fleet.md", md);
-    std::string verdict = md.substr(md.rfind('\n', md.size() - 2) + 1);
-    verdict.pop_back();
-    return "`fleet.md`: " + verdict + ".";
+    write_text_file(dir + "/fleet.md", fleet_markdown(fleet));
+    if (fleet.all_passed()) return "`fleet.md`: PASS, every GPU within the others' noise.";
+    std::string slower;
+    for (std::size_t g : fleet.slower) slower += (slower.empty() ? "" : ", ") + std::to_string(devices[g]);
+    return "`fleet.md`: FAIL, " + (slower.empty() ? std::string("no one GPU alone slower than the rest")
+                                                  : "slower than the others: GPU " + slower) + ".";
   } catch (const InputError& e) {
     return std::string("No fleet: ") + e.what() + ".";
   }

@@ -58,9 +58,9 @@ TEST_CASE("the whole command's exit status: interrupted first, then the first fa
 }
 
 TEST_CASE("devices.md: a row per GPU, the fleet's verdict, and the resume command only when one is needed") {
-  const std::string done = device_index_markdown(two_gpus(0, 0), "`fleet.md`: fleet: PASS.", "dotsweep --resume out");
+  const std::string done = device_index_markdown(two_gpus(0, 0), "`fleet.md`: PASS, every GPU within the others' noise.", "dotsweep --resume out");
   CHECK(contains(done, "| 1 | NVIDIA H200 | GPU-bbbb | `gpu1/` | 0 | 320 |"));
-  CHECK(contains(done, "`fleet.md`: fleet: PASS."));
+  CHECK(contains(done, "`fleet.md`: PASS, every GPU within the others' noise."));
   CHECK_FALSE(contains(done, "--resume"));
   const std::string cut = device_index_markdown(two_gpus(0, 130), "No fleet.", "dotsweep --resume out");
   CHECK(contains(cut, "| 1 | NVIDIA H200 | GPU-bbbb | `gpu1/` | 130 |"));
