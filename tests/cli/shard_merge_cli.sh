@@ -80,13 +80,7 @@ done
 # are ranked anew by this build, as a sweep's report is at its end, and
 # columns newer than the baseline are left out.
 zcat "$base.csv.gz" | tail -n +2 | cut -d, -f3- | sort >"$scratch/want"
-python3 - "$base.csv.gz" "$scratch/merged/sweep.csv" <<'PY' | sort >"$scratch/got"
-import csv, gzip, sys
-header = next(csv.reader(gzip.open(sys.argv[1], "rt", newline="")))
-out = csv.writer(sys.stdout, lineterminator="\n")
-for row in csv.DictReader(open(sys.argv[2], newline="")):
-    out.writerow(row[c] for c in header[2:])
-PY
+python3 "$root/tests/cli/rows_as_baseline.py" "$base.csv.gz" "$scratch/merged/sweep.csv" | sort >"$scratch/got"
 cmp -s "$scratch/want" "$scratch/got" && echo "ok: the merged sweep.csv holds the baseline's 28464 rows" ||
   fail "the merged sweep.csv differs from the baseline's rows ($(diff "$scratch/want" "$scratch/got" | grep -c '^[<>]') lines)"
 # The whole baseline as one unsharded report, merged alone: the same report,
