@@ -443,7 +443,23 @@ def cmd_compare(args, out):
         plot_compare(reports, mode, type_, out)
 
 
+def footing_scales(reports):
+    """Per report, the factor that turns its pct_peak into the share compare
+    judges by, and whether that share is of the measured read ceilings: when
+    the peaks differ and every report has a ceiling (a partition's peak is its
+    ceiling already), peak / ceiling; else 1 (src/core/gate/bandwidth_footing.hpp)."""
+    peaks = [rep.first("peak_gbps") for rep in reports]
+    ceilings = [rep.first("measured_peak_gbps") for rep in reports]
+    if None in peaks or all(abs(p - peaks[0]) <= 1e-6 * max(1.0, peaks[0]) for p in peaks):
+        return [1.0] * len(reports), False
+    if any(c is None or c <= 0 for c in ceilings):
+        return [1.0] * len(reports), False
+    return [p / c for p, c in zip(peaks, ceilings)], True
+
+
 def plot_compare(reports, mode, type_, out):
+    scales, on_ceilings = footing_scales(reports)
+    share = "own measured read ceiling" if on_ceilings else "own theoretical peak"
     best = []
     for rep in reports:
         rows = [r for r in select(rep.rows, mode, type_) if r["kind"] == "candidate"]
@@ -458,13 +474,13 @@ def plot_compare(reports, mode, type_, out):
         for i, n in enumerate(sizes):
             if n not in b:
                 continue
-            pct, lo, hi = pct_interval(b[n])
+            pct, lo, hi = (v * scales[k] for v in pct_interval(b[n]))
             xs.append(i + (k - (len(reports) - 1) / 2) * width)
             heights.append(pct)
             err[0].append(pct - lo)
             err[1].append(hi - pct)
             if n in ref and pct_interval(ref[n]):
-                rp, rlo, rhi = pct_interval(ref[n])
+                rp, rlo, rhi = (v * scales[0] for v in pct_interval(ref[n]))
                 rel.append((xs[-1], pct / rp, lo / rhi, hi / rlo))
         top.bar(xs, heights, width, yerr=err, capsize=2, label=rep.name)
         if k > 0 and rel:
@@ -472,12 +488,13 @@ def plot_compare(reports, mode, type_, out):
                             yerr=[[r[1] - r[2] for r in rel], [r[3] - r[1] for r in rel]],
                             fmt="o", ms=4, capsize=3, color=f"C{k}", label=f"{rep.label} / A")
     top.set_yscale("log")
-    top.set_ylabel("best candidate, % of own theoretical peak")
-    top.set_title(f"Best candidate per size, {type_} {mode}: % of each GPU's own peak (bars: 95% interval)", fontsize=10)
+    top.set_ylabel(f"best candidate, % of {share}")
+    top.set_title(f"Best candidate per size, {type_} {mode}: % of each report's {share} (bars: 95% interval)",
+                  fontsize=10)
     top.grid(True, axis="y", alpha=0.3)
     top.legend(fontsize=8)
     bottom.axhline(1.0, color="k", lw=0.8)
-    bottom.set_ylabel("% of peak relative to A")
+    bottom.set_ylabel("that share, relative to A")
     bottom.grid(True, axis="y", alpha=0.3)
     if len(reports) > 1:
         bottom.legend(fontsize=8)

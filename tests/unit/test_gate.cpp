@@ -306,6 +306,28 @@ TEST_CASE("gate: cross-hardware compares pct_peak: times rescale by the ratio of
   CHECK(judge(kBase, other, cross).verdict == GateVerdict::regressed);
 }
 
+TEST_CASE("gate: cross-hardware on measured read ceilings when every report has one (a partition against its GPU)") {
+  GateRule cross;
+  cross.cross_hardware = true;
+  MeasurementRecord base = kBase;  // 400 us on the whole GPU, which reads 4600 of its 4814.304 GB/s
+  base.env.measured_peak_gbps = 4600;
+  MeasurementRecord partition = timed("v", 574, 575, 576);
+  partition.env.gpu = "NVIDIA H200 [40 of 132 SMs]";
+  partition.env.peak_gbps = partition.env.measured_peak_gbps.emplace(4600 * 0.7);  // its peak is its ceiling
+  const GateRow row = judge(base, partition, cross);
+  CHECK(row.on_read_ceilings);
+  CHECK(row.cur->median == doctest::Approx(575 * 0.7));  // 402.5: the same share of the ceiling, +0.6%
+  CHECK(row.verdict == GateVerdict::same);
+  // On the theoretical peaks the partition would look 4.7% better than it is.
+  MeasurementRecord no_ceiling = base;
+  no_ceiling.env.measured_peak_gbps.reset();
+  const GateRow theoretical = judge(no_ceiling, partition, cross);
+  CHECK_FALSE(theoretical.on_read_ceilings);
+  CHECK(theoretical.cur->median == doctest::Approx(575 * 0.7 * 4600 / 4814.304));
+  // Without --cross-hardware nothing is rescaled.
+  CHECK_FALSE(judge(base, partition, {}).on_read_ceilings);
+}
+
 TEST_CASE("gate: rows are matched by (variant, type, n, mode); one-sided rows are listed, --require-all fails") {
   GateReport base, cur;
   base.rows = {timed("a", 399, 400, 401), timed("b", 399, 400, 401)};

@@ -120,6 +120,13 @@ TEST_CASE("gate report: cross-hardware shows % of peak") {
   // 95% of peak at 400 us; 440 us is 86.36%; higher is better, so the interval reads hi..lo.
   CHECK(contains(text, "86.36 [86.17, 86.56]"));
   CHECK(contains(text, "rule: REGRESSED = pct_peak over 5% worse"));
+  // With a read ceiling on both sides the shares are of the ceilings: 95% of
+  // the peak is 95 x 4814.304 / 4500 = 101.6% of a 4500 GB/s ceiling.
+  for (auto* report : {&f.base, &f.cur})
+    for (auto& r : report->rows) r.env.measured_peak_gbps = 4500;
+  const GateResult on_ceilings = run_gate(f.base, {f.cur}, cross, GateScope{false, false, true}, false);
+  const std::string shares = gate_text(on_ceilings, f.base, {f.cur});
+  CHECK(contains(shares, "101.6 [101.4, 101.9]         92.4 [92.19, 92.61]"));  // 440 us: 101.64 x 400 / 440
 }
 
 TEST_CASE("gate report: JUnit XML has a testcase per row, failures for REGRESSED, escaped names") {

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/gate/bandwidth_footing.hpp"
 #include "core/input_error.hpp"
 
 namespace dotsweep {
@@ -254,6 +255,21 @@ ReportComparison compare_reports(std::vector<Report> reports) {
   for (const auto& r : rs)
     if (std::fabs(r.peak_gbps - rs.front().peak_gbps) > 1e-6 * std::max(1.0, rs.front().peak_gbps))
       out.same_peak = false;
+  if (!out.same_peak) {
+    // A report's ceiling is its first row that has one (split_reports).
+    std::vector<Environment> ceilings(rs.size());
+    std::vector<const Environment*> envs;
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      ceilings[i].peak_gbps = rs[i].peak_gbps;
+      ceilings[i].measured_peak_gbps = rs[i].measured_peak_gbps;
+      envs.push_back(&ceilings[i]);
+    }
+    out.by_measured_ceiling = on_read_ceilings(envs);
+    if (out.by_measured_ceiling)
+      for (std::size_t i = 0; i < rs.size(); ++i)
+        for (MeasurementRecord& row : out.reports[i].rows)
+          if (row.pct_peak) row.pct_peak = pct_of_footing(*row.pct_peak, ceilings[i], true);
+  }
 
   std::vector<std::map<GroupKey, Group>> groups;
   std::map<std::pair<std::string, std::string>, std::set<std::int64_t>> questions;  // (type, mode) -> sizes

@@ -64,7 +64,7 @@ struct Ratio {
 };
 // a's median over b's: [a lo / b hi, a hi / b lo]. Below 1: a is faster.
 std::optional<Ratio> time_ratio(const MeasurementRecord& a, const MeasurementRecord& b);
-// a's pct_peak over b's (each against its own GPU's theoretical peak); the
+// a's pct_peak over b's (each against its own report's peak); the
 // interval follows from the time intervals, since pct_peak is 1 / time.
 std::optional<Ratio> pct_peak_ratio(const MeasurementRecord& a, const MeasurementRecord& b);
 // The row's pct_peak with the interval its median's interval implies.
@@ -124,6 +124,10 @@ struct QuestionComparison {
 struct ReportComparison {
   std::vector<Report> reports;
   bool same_peak = true;  // every report's theoretical peak is the same (compare by time)
+  // The peaks differ and every report has a measured read ceiling: each
+  // row's pct_peak was rescaled to that report's ceiling, so a partition
+  // (whose peak is its own ceiling) and a whole GPU stand on one footing.
+  bool by_measured_ceiling = false;
   std::vector<QuestionComparison> questions;  // ascending (type, mode)
 };
 

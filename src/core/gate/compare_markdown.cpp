@@ -301,10 +301,15 @@ std::string compare_markdown(const ReportComparison& c) {
                    fixed_or_dash(r.measured_peak_gbps, 0), std::to_string(r.rows.size()), markdown_cell(r.origins)});
   md += table.text();
   md += "\n";
-  md += c.same_peak
-            ? "Every report has the same theoretical peak: reports are compared by time. "
-            : "The reports' GPUs differ in theoretical peak: reports are compared by % of each GPU's own peak "
-              "(times are shown too). ";
+  if (c.same_peak)
+    md += "Every report has the same theoretical peak: reports are compared by time. ";
+  else if (c.by_measured_ceiling)
+    md += "The reports' peaks differ: reports are compared by % of each report's own measured read ceiling "
+          "(times are shown too), and every % peak below is of that ceiling: a partition's peak is its ceiling "
+          "already, and a whole GPU's theoretical peak is a bound no kernel reaches. ";
+  else
+    md += "The reports' GPUs differ in theoretical peak: reports are compared by % of each GPU's own peak "
+          "(times are shown too). ";
   md += "Ratios are against report A; a ratio's 95% interval follows from both medians' intervals. "
         "`ahead` names the report whose best candidate leads, or `tie` when the intervals overlap; "
         "`best variant` says whether the reports' best candidates are the same variant, `tie` when their tie "

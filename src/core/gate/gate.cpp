@@ -10,6 +10,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/gate/bandwidth_footing.hpp"
 #include "core/input_error.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/stats/tie_group.hpp"
@@ -275,8 +276,13 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
 
   const auto base = estimate_of(baseline);
   std::vector<GateEstimate> estimates;
+  std::vector<const Environment*> envs = {&baseline.env};
+  for (const auto* c : current) envs.push_back(&c->env);
+  row.on_read_ceilings = rule.cross_hardware && on_read_ceilings(envs);
   for (const auto* c : current) {
-    const double scale = rule.cross_hardware ? c->env.peak_gbps / baseline.env.peak_gbps : 1.0;
+    const double scale = rule.cross_hardware ? footing_gbps(c->env, row.on_read_ceilings) /
+                                                   footing_gbps(baseline.env, row.on_read_ceilings)
+                                             : 1.0;
     if (const auto e = estimate_of(*c, scale)) estimates.push_back(*e);
   }
   f.base_timed = base.has_value();

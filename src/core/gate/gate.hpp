@@ -138,6 +138,10 @@ struct GateRow {
   // few calibrated rows of its class", "calibrated, its own spread",
   // "calibrated, its class's spread".
   std::string floor_source = "default";
+  // --cross-hardware: the times were rescaled by the reports' measured read
+  // ceilings (every report has one), else by their theoretical peaks
+  // (core/gate/bandwidth_footing.hpp).
+  bool on_read_ceilings = false;
   bool throttled = false;  // slower, and some current report's row ran throttled (throttle_reason)
   bool host_timed = false; // slower past the floor, but a host-timed baseline (host_timed_row): never REGRESSED
   GateVerdict verdict = GateVerdict::untimed;

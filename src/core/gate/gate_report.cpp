@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/gate/bandwidth_footing.hpp"
 #include "core/report/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/tie_group.hpp"
@@ -64,7 +65,7 @@ Shown shown_for(const GateRow& row, const GateRule& rule) {
   Shown s;
   if (rule.cross_hardware && row.base && row.baseline.pct_peak) {
     s.pct = true;
-    s.k = *row.baseline.pct_peak * row.base->median;
+    s.k = pct_of_footing(*row.baseline.pct_peak, row.baseline.env, row.on_read_ceilings) * row.base->median;
   }
   return s;
 }
