@@ -19,7 +19,8 @@
 #            a sweep of that type's slice of variants/default.toml
 #            (tools/space_slice.py): together every layout, reduction, finish,
 #            hint, accumulator and type of the default space.
-# Sweeps run in-process (--no-isolate) at awkward sizes with few samples. A
+# Sweeps run in-process (--no-isolate) at awkward sizes with one timed sample
+# per row (a sanitizer judges what each launch does, not how long it takes). A
 # slice is clean when the sanitizer reports 0 errors (racecheck: 0 hazards)
 # and the program exits 0; --error-exitcode makes any finding fail the run
 # even where the program itself would exit 0. Exit 1 when any slice is not
@@ -86,7 +87,7 @@ sanitize() {
 }
 
 sweep_cmd() {  # sweep_cmd SPACE NAME
-  echo "$dotsweep" --no-isolate --space "$1" --sizes "$sizes" --mode cold --min-samples 1 --max-samples 2 \
+  echo "$dotsweep" --no-isolate --space "$1" --sizes "$sizes" --mode cold --min-samples 1 --max-samples 1 \
     --time-budget 0.05 --no-progress --out "$out/$2.report"
 }
 
