@@ -21,6 +21,7 @@
 #include "core/report/counter_metrics.hpp"
 #include "core/input_error.hpp"
 #include "core/space/device_selection.hpp"
+#include "core/space/kernel_tree.hpp"
 #include "core/space/size_list.hpp"
 #include "core/space/timing_mode.hpp"
 #include "gpu/cuda_error.hpp"
@@ -32,6 +33,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
                        std::string& strategy, std::string& shard, std::string& devices) {
   dotsweep::StoppingRule& rule = o.measure.rule;
   command.add_option("--space", o.space_path, "search-space TOML file (default: the embedded variants/default.toml)");
+  command.add_option("--kernels", o.kernels_dir, "the kernel tree to compile: a folder with dot_kernel.cuh laid out "
+                     "like kernels/ (default: the tree built into dotsweep)");
   command.add_option("--sizes", sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: 2^12..2^28:2,1,1000003,2^20+3)");
   command.add_option("--mode", modes, "timing modes: cold, hot or cold,hot")->default_str("cold");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
@@ -264,11 +267,16 @@ int main(int argc, char** argv) {
                                          given("--ci-target"),   given("--time-budget"), given("--strategy"),
                                          budget_given,           keep_given,             given("--device"),
                                          given("--cache-dir"),   given("--max-configs"),  given("--shard"),
-                                         given("--host-paths")};
+                                         given("--host-paths"),  given("--kernels")};
       dotsweep::take_saved_options(sweep, dotsweep::read_resume_context(sweep.resume_dir), typed);
       budget_given = budget_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::random);
       keep_given = keep_given || (!typed.strategy && sweep.strategy.strategy == dotsweep::Strategy::halving);
     }
+    // Read here, so a bad tree is refused before the GPU is looked for; a
+    // resume checks its text against the saved digest (resume_run_fields).
+    if (!sweep.kernels_dir.empty())
+      sweep.kernel_source = dotsweep::read_kernel_tree(
+          sweep.kernels_dir, given("--kernels") ? "--kernels" : "--resume '" + sweep.resume_dir + "': its --kernels");
     dotsweep::check_sweep_options(sweep);
     // ---- search strategies
     dotsweep::check_strategy_settings(sweep.strategy, budget_given, keep_given);

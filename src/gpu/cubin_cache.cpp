@@ -16,17 +16,6 @@ namespace dotsweep {
 
 namespace fs = std::filesystem;
 
-std::string fnv1a_hex(const std::string& text) {
-  std::uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-  return hex;
-}
-
 namespace {
 fs::path cubin_path(const std::string& dir, const std::string& key) { return fs::path(dir) / (key + ".cubin"); }
 fs::path names_path(const std::string& dir, const std::string& key) { return fs::path(dir) / (key + ".names"); }

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/report/text_digest.hpp"  // fnv1a_hex: the cache's keys
+
 namespace dotsweep {
 
 struct CubinEntry {
@@ -15,7 +17,6 @@ struct CubinEntry {
   std::vector<std::string> lowered_names;
 };
 
-std::string fnv1a_hex(const std::string& text);
 std::optional<CubinEntry> read_cubin_entry(const std::string& dir, const std::string& key);
 // Best effort: a cache that cannot be written only costs a recompile.
 // Returns false when the entry could not be written (or dir is empty).

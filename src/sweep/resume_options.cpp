@@ -59,6 +59,10 @@ void take_saved_options(SweepOptions& o, const nlohmann::json& saved, const Give
     const auto configs = saved_value<std::size_t>(saved, context_key::space_configs, dir);
     if (!given.max_configs && configs > o.max_configs) o.max_configs = configs;
   }
+  // A sweep of the built-in tree records none; the folder is read again and
+  // its text must still match the saved digest (resume_run_fields).
+  if (!given.kernels && saved.contains(context_key::kernels_tree))
+    o.kernels_dir = saved_value<std::string>(saved, context_key::kernels_tree, dir);
   if (!given.sizes) {
     o.sizes = saved_value<std::vector<std::int64_t>>(saved, context_key::sizes, dir);
     for (const std::int64_t n : o.sizes)

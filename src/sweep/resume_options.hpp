@@ -22,7 +22,7 @@ nlohmann::json read_resume_context(const std::string& dir);
 struct GivenOptions {
   bool space = false, sizes = false, modes = false, seed = false, min_samples = false, max_samples = false,
        ci_target = false, time_budget = false, strategy = false, budget = false, keep = false, device = false,
-       cache_dir = false, max_configs = false, shard = false, host_paths = false;
+       cache_dir = false, max_configs = false, shard = false, host_paths = false, kernels = false;
 };
 
 // Fills every option of `options` that `given` says was not typed from

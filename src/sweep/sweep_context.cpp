@@ -1,6 +1,7 @@
 #include "sweep/sweep_context.hpp"
 
 #include "core/report/context_keys.hpp"
+#include "core/report/text_digest.hpp"
 #include "core/space/space_source.hpp"
 #include "core/space/sm_partition.hpp"
 #include "dotsweep_version.hpp"
@@ -36,6 +37,11 @@ nlohmann::json sweep_identity(const SweepOptions& options, const SearchSpace& sp
   if (!options.shard.whole()) {
     j[key::shard_index] = options.shard.index;
     j[key::shard_count] = options.shard.count;
+  }
+  // Only for --kernels, so reports of the built-in tree resume unchanged.
+  if (!options.kernels_dir.empty()) {
+    j[key::kernels_tree] = options.kernels_dir;
+    j[key::kernels_digest] = fnv1a_hex(options.kernel_source);
   }
   j[key::space_name] = space.name;
   j[key::space_file] = options.space_path.empty() ? kEmbeddedSpaceName : options.space_path;

@@ -17,6 +17,11 @@ namespace dotsweep {
 
 struct SweepOptions {
   std::string space_path;                 // empty: the embedded variants/default.toml
+  // --kernels DIR: the kernel tree to compile (core/space/kernel_tree.hpp);
+  // empty: the tree built into the binary. kernel_source is its text, read
+  // by the command line before the GPU is looked for.
+  std::string kernels_dir;
+  std::string kernel_source;
   std::vector<std::int64_t> sizes;        // empty: default_sizes()
   int device = 0;
   int sms = 0;                            // --sms N: run on an N-SM partition (gpu/sm_partition.hpp); 0: every SM

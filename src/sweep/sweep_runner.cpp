@@ -36,6 +36,7 @@
 #include "core/space/sm_partition.hpp"
 #include "core/space/size_list.hpp"
 #include "core/report/summary_context.hpp"
+#include "core/report/text_digest.hpp"
 #include "core/report/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
@@ -89,6 +90,9 @@ void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCe
     std::fprintf(stderr, "partition: %d of %d SMs (--sms %d); %% peak is of its measured read ceiling, %.0f GB/s\n",
                  s.device.partition->sms, s.device.partition->gpu_sms, s.device.partition->requested,
                  s.env.peak_gbps);
+  if (!options.kernels_dir.empty())
+    std::fprintf(stderr, "kernels: the tree in %s (digest %s), not the built-in one\n", options.kernels_dir.c_str(),
+                 fnv1a_hex(options.kernel_source).c_str());
   std::fprintf(stderr, "space '%s': %zu configs, %zu rejected; %zu sizes; modes:", s.space.name.c_str(),
                s.space.configs.size(), s.plan.rejected.size(), s.sizes.size());
   for (const TimingMode mode : options.measure.modes) std::fprintf(stderr, " %s", to_string(mode).c_str());
@@ -220,7 +224,8 @@ int run_sweep(const SweepOptions& options_in) {
                                       : ReportFolder(setup.out_dir);
   supervisor.send(folder_line(setup.out_dir));
   const unsigned host_threads = std::max(1u, std::thread::hardware_concurrency());
-  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
+  const NvrtcCompiler compiler(options.kernels_dir.empty() ? std::string(kDotKernelSource) : options.kernel_source,
+                               "dot_kernel.cuh",
                                nvrtc_target_for_device(setup.device.arch()), options.cache_dir,
                                setup.include_dirs);
   CompileQueue compile_queue(compiler, setup.plan.valid, host_threads);

@@ -31,6 +31,13 @@ long=$(printf 'n%.0s' {1..300})
 expect 2 "cannot write a report there: File name too long" -- --sizes 4096 --out "$scratch/$long"
 expect 2 "cannot write a report there: File name too long" -- report "$root/results/baselines/h200.csv.gz" -o "$scratch/$long"
 expect 2 "2^29" -- --sizes '2^30'
+# A kernel tree is read before looking for a GPU, and a bad one leaves no folder.
+mkdir -p "$scratch/no_tree"
+expect 2 "^dotsweep: --kernels '$scratch/missing_tree': no such folder$" -- --kernels "$scratch/missing_tree" \
+  --sizes 4096 --out "$scratch/kernels_run"
+expect 2 "^dotsweep: --kernels '$scratch/no_tree': not a kernel tree (it has no dot_kernel.cuh)$" -- \
+  sweep --kernels "$scratch/no_tree" --sizes 4096 --out "$scratch/kernels_run"
+[[ -e $scratch/kernels_run ]] && fail "a refused --kernels left $scratch/kernels_run behind"
 
 # Without a usable GPU a sweep says so in one line and exits 3; values at the
 # ends of the accepted ranges pass the checks, and the unused --out folder is

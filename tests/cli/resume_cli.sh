@@ -103,6 +103,20 @@ check_refused alone_badstrategy "its context.json has no usable options/strategy
   '/options/strategy={"name":"greedy"}' --
 check_refused alone_nobudget "its context.json has no usable options/strategy/budget" '/options/strategy={"name":"random"}' --
 
+# --kernels DIR: the tree's text must still be what the sweep compiled (its
+# digest in context.json); a sweep of the built-in tree records none, so a
+# tree given to its resume differs; a saved tree that is gone is named.
+tree="$scratch/tree"
+mkdir -p "$tree" && cp "$root/kernels"/* "$tree/"
+check_refused kernels_changed 'kernel tree (its text'"'"'s digest) differs: the interrupted sweep had "0000000000000000", this one has "' \
+  '/kernels={"tree":"'"$tree"'","digest":"0000000000000000"}' --
+digest=$(sed -n 's/.*this one has "\([0-9a-f]\{16\}\)".*/\1/p' "$scratch/err")
+[[ -n $digest ]] || fail "the refusal does not show the tree's digest"
+check_refused kernels_added 'kernel tree (its text'"'"'s digest) differs: the interrupted sweep had none, this one has "' \
+  '/seed=5' -- --kernels "$tree"
+check_refused kernels_gone "--resume '$scratch/kernels_gone': its --kernels '$scratch/gone': no such folder" \
+  '/kernels={"tree":"'"$scratch/gone"'","digest":"0000000000000000"}' --
+
 # A matching folder passes every check before the GPU: without one it ends in
 # exit 3 and the folder is untouched; a torn last row is warned about first.
 if ! nvidia-smi -L >/dev/null 2>&1; then
@@ -130,7 +144,8 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
   make_report "$scratch/alone_gone" '/space/file="/nonexistent/quick.toml"'
   make_report "$scratch/alone_random" '/options/strategy={"name":"random","budget":3}'
   make_report "$scratch/alone_halving" '/options/strategy={"name":"halving","keep_fraction":0.5,"screen_samples":5,"screen_sizes":[4096,65536]}'
-  for name in alone alone_gone alone_random alone_halving; do
+  make_report "$scratch/alone_kernels" '/kernels={"tree":"'"$tree"'","digest":"'"$digest"'"}'
+  for name in alone alone_gone alone_random alone_halving alone_kernels; do
     before=$(snapshot "$scratch/$name")
     expect 3 "no usable CUDA device" -- --resume "$scratch/$name"
     [[ $(snapshot "$scratch/$name") == "$before" ]] || fail "--resume $scratch/$name without a GPU changed the folder"

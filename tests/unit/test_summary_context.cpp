@@ -28,6 +28,7 @@ TEST_CASE("summary opening: the committed baseline's GPU, date, version and opti
   CHECK(contains(md, "| modes | cold,hot |"));
   CHECK(contains(md, "| sizes | 1,4096,16384,"));
   CHECK_FALSE(contains(md, "partition"));
+  CHECK_FALSE(contains(md, "| kernels |"));  // the built-in tree
   CHECK(summary_closing(baseline_context()).empty());  // nothing was left out on the H200
   const CandidateCounts planned = planned_candidates(baseline_context());
   CHECK(planned.at("f32") == 321);
@@ -68,4 +69,11 @@ TEST_CASE("summary closing: what the planner left out, counted per reason, and t
 TEST_CASE("summary opening: a context without a device name, or not an object, is refused") {
   CHECK(contains(input_error_of([] { summary_opening(nlohmann::json::array()); }), "not a JSON object"));
   CHECK(contains(input_error_of([] { summary_opening(nlohmann::json{{"device", {{"cc", "9.0"}}}}); }), "no device.name"));
+}
+
+TEST_CASE("summary opening: a sweep of another kernel tree names it and its digest") {
+  nlohmann::json context = baseline_context();
+  context["kernels"] = {{"tree", "my kernels"}, {"digest", "30bacb2844c08075"}};
+  CHECK(contains(summary_opening(context),
+                 "| kernels | the tree in my kernels (digest 30bacb2844c08075), not the built-in one |\n| space |"));
 }

@@ -37,6 +37,11 @@ inline const Pointer shard{"/shard"};
 inline const Pointer shard_index{"/shard/index"};
 inline const Pointer shard_count{"/shard/count"};
 
+// The kernel tree compiled: its folder ("built-in" for the binary's own) and
+// a digest of its text, so a resume can refuse a tree that changed since.
+inline const Pointer kernels_tree{"/kernels/tree"};
+inline const Pointer kernels_digest{"/kernels/digest"};
+
 inline const Pointer space{"/space"};
 inline const Pointer space_name{"/space/name"};
 inline const Pointer space_file{"/space/file"};

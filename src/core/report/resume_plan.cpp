@@ -68,6 +68,7 @@ const std::vector<ResumeField>& resume_run_fields() {
   static const std::vector<ResumeField> fields{
       {context_key::version, "dotsweep version"},
       {context_key::space_text, "space (its file's text)"},
+      {context_key::kernels_digest, "kernel tree (its text's digest)"},
       {context_key::sizes, "sizes"},
       {context_key::modes, "timing modes"},
       {context_key::seed, "seed"},

@@ -62,7 +62,7 @@ struct ResumeField {
   const char* what;
 };
 // What can be compared before looking for a GPU: dotsweep version, space,
-// sizes, modes, seed, stopping rule, strategy, shard.
+// kernel tree, sizes, modes, seed, stopping rule, strategy, shard.
 const std::vector<ResumeField>& resume_run_fields();
 // The device: its name and compute capability.
 const std::vector<ResumeField>& resume_device_fields();

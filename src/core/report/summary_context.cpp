@@ -74,6 +74,9 @@ std::string summary_opening(const json& context) {
   std::string space = or_not_recorded(text_at(context, context_key::space_name));
   if (const std::string configs = text_at(context, context_key::space_configs); !configs.empty())
     space += " (" + configs + " configurations)";
+  if (const std::string tree = text_at(context, context_key::kernels_tree); !tree.empty())
+    row("kernels", markdown_cell("the tree in " + tree + " (digest " + text_at(context, context_key::kernels_digest) +
+                                 "), not the built-in one"));
   row("space", markdown_cell(space));
   row("sizes", markdown_cell(or_not_recorded(text_at(context, context_key::sizes))));
   row("modes", markdown_cell(or_not_recorded(text_at(context, context_key::modes))));
