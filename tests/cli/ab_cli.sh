@@ -51,6 +51,17 @@ if "$dotsweep" list --space "$space" --compile --kernels "$scratch/slow" >"$scra
 else
   fail "the planted slow tree does not compile:"; cat "$scratch/out" "$scratch/err"
 fi
+# With the reads again too, in every type (the quick space), in every variant.
+if ! bash "$root/tests/cli/make_slow_kernels.sh" "$kernels" "$scratch/reads" 5 "" 2600 10 2>"$scratch/err"; then
+  fail "make_slow_kernels.sh with READ_PERCENT: $(cat "$scratch/err")"
+fi
+grep -q 'words \* 10ll / 100ll' "$scratch/reads/slowdown.cuh" || fail "READ_PERCENT 10 did not reach slowdown.cuh"
+if "$dotsweep" list --space "$root/variants/quick.toml" --compile --kernels "$scratch/reads" >"$scratch/out" \
+  2>"$scratch/err"; then
+  echo "ok: the tree planted with reads again compiles: $(tail -n 1 "$scratch/out")"
+else
+  fail "the tree planted with reads again does not compile:"; cat "$scratch/out" "$scratch/err"
+fi
 # The planting script refuses a kernel it cannot find the kernel bodies of.
 mkdir -p "$scratch/odd" && cp "$kernels"/* "$scratch/odd/"
 sed -i 's/__global__/__device__/' "$scratch/odd/dot_kernel.cuh"
