@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <new>
 #include <optional>
 #include <vector>
@@ -274,9 +275,13 @@ int main(int argc, char** argv) {
     }
     // Read here, so a bad tree is refused before the GPU is looked for; a
     // resume checks its text against the saved digest (resume_run_fields).
-    if (!sweep.kernels_dir.empty())
+    // The folder is kept absolute, so a resume from another folder finds it.
+    if (!sweep.kernels_dir.empty()) {
       sweep.kernel_source = dotsweep::read_kernel_tree(
           sweep.kernels_dir, given("--kernels") ? "--kernels" : "--resume '" + sweep.resume_dir + "': its --kernels");
+      std::filesystem::path tree = std::filesystem::absolute(sweep.kernels_dir).lexically_normal();
+      sweep.kernels_dir = (tree.has_filename() ? tree : tree.parent_path()).string();  // "dir/" -> "dir"
+    }
     dotsweep::check_sweep_options(sweep);
     // ---- search strategies
     dotsweep::check_strategy_settings(sweep.strategy, budget_given, keep_given);

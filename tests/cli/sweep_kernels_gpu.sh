@@ -3,9 +3,10 @@
 # built-in one. On tests/fixtures/ab/space.toml at n = 4097:
 #  - kernels/ read from disk: every row correct, context.json and summary.md
 #    name the tree and its digest;
-#  - a tree whose two-pass finish doubles the partials: exactly the two-pass
-#    candidate rows incorrect (the tree really is what was measured), every
-#    other row correct, and another digest.
+#  - a tree whose two-pass finish doubles the partials, given as a relative
+#    path: exactly the two-pass candidate rows incorrect (the tree really is
+#    what was measured), every other row correct, another digest, and the
+#    folder recorded absolute.
 # Needs a GPU (exit 77 without one).
 # Usage: sweep_kernels_gpu.sh DOTSWEEP SOURCE_ROOT
 set -u
@@ -21,9 +22,10 @@ sed -i 's/acc += partials\[i\];/acc += 2 * partials[i];/' "$scratch/wrong/dot_ke
 cmp -s "$root/kernels/dot_kernel.cuh" "$scratch/wrong/dot_kernel.cuh" &&
   fail "the two-pass finish's sum was not found to plant the wrong result into"
 
-sweep() {  # sweep NAME: the fixture space swept with the tree $scratch/NAME into $scratch/NAME.report
-  "$dotsweep" --kernels "$scratch/$1" --space "$space" --sizes 4097 --mode cold --min-samples 3 --max-samples 10 \
-    --time-budget 0.1 --no-progress --out "$scratch/$1.report" >"$scratch/$1.out" 2>"$scratch/$1.err" ||
+dotsweep=$(realpath "$dotsweep")
+sweep() {  # sweep NAME TREE: the fixture space swept with TREE, from $scratch, into $scratch/NAME.report
+  (cd "$scratch" && "$dotsweep" --kernels "$2" --space "$space" --sizes 4097 --mode cold --min-samples 3 \
+    --max-samples 10 --time-budget 0.1 --no-progress --out "$scratch/$1.report" >"$scratch/$1.out" 2>"$scratch/$1.err") ||
     { fail "$1: exit $?"; cat "$scratch/$1.err"; }
 }
 # incorrect NAME: "kind variant" of every incorrect row but the floor (timed only) and seed-as-written (wrong by design)
@@ -38,8 +40,8 @@ PY
 digest() { python3 -c 'import json, sys; k = json.load(open(sys.argv[1]))["kernels"]; print(k["tree"], k["digest"])' \
   "$scratch/$1.report/context.json"; }
 
-sweep same
-sweep wrong
+sweep same "$scratch/same"
+sweep wrong ./wrong/  # relative: context.json keeps it absolute, for a resume from elsewhere
 [[ -z $(incorrect same) ]] || { fail "kernels/ from disk: rows incorrect:"; incorrect same; }
 want=$(python3 - "$scratch/wrong.report/sweep.csv" <<'PY'
 import csv, sys

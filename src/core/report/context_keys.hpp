@@ -37,8 +37,8 @@ inline const Pointer shard{"/shard"};
 inline const Pointer shard_index{"/shard/index"};
 inline const Pointer shard_count{"/shard/count"};
 
-// The kernel tree compiled: its folder ("built-in" for the binary's own) and
-// a digest of its text, so a resume can refuse a tree that changed since.
+// The kernel tree a --kernels sweep compiled (none for the binary's own): its
+// folder and a digest of its text, so a resume can refuse a tree that changed.
 inline const Pointer kernels_tree{"/kernels/tree"};
 inline const Pointer kernels_digest{"/kernels/digest"};
 
