@@ -36,7 +36,6 @@
 #include "core/space/sm_partition.hpp"
 #include "core/space/size_list.hpp"
 #include "core/report/summary_context.hpp"
-#include "core/report/text_digest.hpp"
 #include "core/report/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
@@ -82,7 +81,7 @@ nlohmann::json starting_context(const SweepOptions& options, const SweepSetup& s
 }
 
 void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCeiling& ceiling,
-                  const std::string& nvml_status) {
+                  const std::string& nvml_status, const nlohmann::json& context) {
   std::fprintf(stderr, "dotsweep %s on %s (cc %s, %d SMs, peak %.0f GB/s theoretical, %.0f GB/s measured read)\n",
                DOTSWEEP_VERSION, s.device.report_name().c_str(), s.env.cc.c_str(), s.device.sms, s.device.peak_gbps,
                ceiling.gbps);
@@ -92,7 +91,7 @@ void print_banner(const SweepOptions& options, const SweepSetup& s, const ReadCe
                  s.env.peak_gbps);
   if (!options.kernels_dir.empty())
     std::fprintf(stderr, "kernels: the tree in %s (digest %s), not the built-in one\n", options.kernels_dir.c_str(),
-                 fnv1a_hex(options.kernel_source).c_str());
+                 context.value(context_key::kernels_digest, std::string()).c_str());
   std::fprintf(stderr, "space '%s': %zu configs, %zu rejected; %zu sizes; modes:", s.space.name.c_str(),
                s.space.configs.size(), s.plan.rejected.size(), s.sizes.size());
   for (const TimingMode mode : options.measure.modes) std::fprintf(stderr, " %s", to_string(mode).c_str());
@@ -240,7 +239,7 @@ int run_sweep(const SweepOptions& options_in) {
   context["nvrtc_target"] = compiler.target().name();
   if (options.measure.host_paths) context[context_key::cpu_blas] = cpu_blas_identity();
   report.write_context(context.dump(2) + "\n");
-  print_banner(options, setup, ceiling, measurer.nvml_status());
+  print_banner(options, setup, ceiling, measurer.nvml_status(), context);
   if (compiler.target().ptx && compiler.arch() == setup.device.arch())
     std::fprintf(stderr, "CUDA_FORCE_PTX_JIT is set: variants are compiled for %s (PTX, JIT-compiled by the driver)\n",
                  compiler.target().name().c_str());

@@ -256,19 +256,14 @@ ReportComparison compare_reports(std::vector<Report> reports) {
     if (std::fabs(r.peak_gbps - rs.front().peak_gbps) > 1e-6 * std::max(1.0, rs.front().peak_gbps))
       out.same_peak = false;
   if (!out.same_peak) {
-    // A report's ceiling is its first row that has one (split_reports).
-    std::vector<Environment> ceilings(rs.size());
     std::vector<const Environment*> envs;
-    for (std::size_t i = 0; i < rs.size(); ++i) {
-      ceilings[i].peak_gbps = rs[i].peak_gbps;
-      ceilings[i].measured_peak_gbps = rs[i].measured_peak_gbps;
-      envs.push_back(&ceilings[i]);
-    }
+    for (const auto& r : rs)
+      for (const auto& row : r.rows) envs.push_back(&row.env);
     out.by_measured_ceiling = on_read_ceilings(envs);
     if (out.by_measured_ceiling)
-      for (std::size_t i = 0; i < rs.size(); ++i)
-        for (MeasurementRecord& row : out.reports[i].rows)
-          if (row.pct_peak) row.pct_peak = pct_of_footing(*row.pct_peak, ceilings[i], true);
+      for (Report& r : out.reports)
+        for (MeasurementRecord& row : r.rows)
+          if (row.pct_peak) row.pct_peak = pct_of_footing(*row.pct_peak, row.env, true);
   }
 
   std::vector<std::map<GroupKey, Group>> groups;

@@ -124,7 +124,7 @@ struct QuestionComparison {
 struct ReportComparison {
   std::vector<Report> reports;
   bool same_peak = true;  // every report's theoretical peak is the same (compare by time)
-  // The peaks differ and every report has a measured read ceiling: each
+  // The peaks differ and every row has a measured read ceiling: each
   // row's pct_peak was rescaled to that report's ceiling, so a partition
   // (whose peak is its own ceiling) and a whole GPU stand on one footing.
   bool by_measured_ceiling = false;
