@@ -1,16 +1,34 @@
 #include "gpu/stream_blocker.hpp"
 
 #include <atomic>
+#include <cstdlib>
+#include <string>
 
+#include "core/input_error.hpp"
 #include "gpu/cuda_error.hpp"
 
 namespace dotsweep {
 
 namespace {
-constexpr unsigned long long kTimeoutNs = 20ull * 1000 * 1000 * 1000;  // 20 s
+constexpr unsigned kDefaultTimeoutS = 20;
+constexpr unsigned kLongestTimeoutS = 86400;
+
+unsigned long long nanoseconds(unsigned seconds) { return seconds * 1000ull * 1000 * 1000; }
+}  // namespace
+
+unsigned blocker_timeout_seconds(const char* env) {
+  if (env == nullptr || *env == '\0') return kDefaultTimeoutS;
+  const std::string text = env;
+  const bool digits = text.size() <= 5 && text.find_first_not_of("0123456789") == std::string::npos;
+  const unsigned long seconds = digits ? std::stoul(text) : 0;
+  if (seconds < 1 || seconds > kLongestTimeoutS)
+    throw InputError("DOTSWEEP_BLOCKER_TIMEOUT_S '" + text + "' is not whole seconds in 1.." +
+                     std::to_string(kLongestTimeoutS) + "; unset it for the default of " +
+                     std::to_string(kDefaultTimeoutS) + " s");
+  return static_cast<unsigned>(seconds);
 }
 
-StreamBlocker::StreamBlocker() {
+StreamBlocker::StreamBlocker() : timeout_s_(blocker_timeout_seconds(std::getenv("DOTSWEEP_BLOCKER_TIMEOUT_S"))) {
   void* flag = nullptr;
   void* reading = nullptr;
   check_cuda(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped), "cudaHostAlloc(release flag)");
@@ -33,13 +51,13 @@ StreamBlocker::~StreamBlocker() {
 void StreamBlocker::block(cudaStream_t stream, unsigned long long min_spin_ns) {
   *release_host_ = 0;
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, kTimeoutNs, stream);
+  launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, nanoseconds(timeout_s_), stream);
 }
 
 void StreamBlocker::hold_for(cudaStream_t stream, unsigned long long min_spin_ns) {
   *release_host_ = 1;
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, kTimeoutNs, stream);
+  launch_blocking_kernel(release_device_, reading_device_, min_spin_ns, nanoseconds(timeout_s_), stream);
 }
 
 void StreamBlocker::release() {
@@ -49,7 +67,8 @@ void StreamBlocker::release() {
 
 const SpinReading& StreamBlocker::reading() const {
   if (reading_host_->timed_out)
-    throw GpuError("the blocking kernel timed out after 20 s: the host could not enqueue the timed work in time");
+    throw GpuError("the blocking kernel timed out after " + std::to_string(timeout_s_) +
+                   " s: the host could not enqueue the timed work in time (DOTSWEEP_BLOCKER_TIMEOUT_S sets the limit)");
   return *reading_host_;
 }
 

@@ -9,6 +9,13 @@
 
 namespace dotsweep {
 
+// How long the blocking kernel waits for the host before it gives up and
+// voids the sample: 20 s unless `env` (DOTSWEEP_BLOCKER_TIMEOUT_S) holds whole
+// seconds in 1..86400. A tool that stretches the host's enqueue needs more:
+// under compute-sanitizer the first capture of a hot graph of a fresh module
+// took longer than 20 s. Other text throws InputError.
+unsigned blocker_timeout_seconds(const char* env);
+
 class StreamBlocker {
  public:
   StreamBlocker();
@@ -23,11 +30,13 @@ class StreamBlocker {
   // min_spin_ns only, so work queued behind it can never deadlock.
   void hold_for(cudaStream_t stream, unsigned long long min_spin_ns);
   void release();
+  unsigned timeout_seconds() const { return timeout_s_; }
   // Valid after the stream passed the blocker. Throws GpuError if it timed out
   // (the host took longer than the timeout to enqueue: the sample is void).
   const SpinReading& reading() const;
 
  private:
+  unsigned timeout_s_;
   volatile int* release_host_ = nullptr;
   int* release_device_ = nullptr;
   SpinReading* reading_host_ = nullptr;
