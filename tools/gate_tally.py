@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Tally a `dotsweep gate --junit` file per n: how many candidate rows got
+"""Tally a `dotsweep gate --junit` (or `dotsweep ab --junit`) file per n: how many candidate rows got
 each verdict, the spread of their change (current / baseline - 1, from the
 medians the gate printed), and the baselines' (library, seed and floor rows)
 verdicts apart, since an unchanged library is the control a planted
 slowdown must leave SAME.
 
-    tools/gate_tally.py GATE.xml [--mode cold] [--markdown]
+    tools/gate_tally.py GATE.xml|AB.xml [--mode cold] [--markdown]
 
 What it answers: of the rows a real slower kernel tree slowed (the
 candidates), which share did the gate call REGRESSED at each size, and
