@@ -4,12 +4,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "core/input_error.hpp"
 #include "core/space/sm_partition.hpp"
+#include "gpu/stream_blocker.hpp"
 
 namespace dotsweep {
 
@@ -174,6 +176,9 @@ void check_sweep_options(const SweepOptions& o) {
   // ---- interruptions and resume
   if (!o.resume_dir.empty() && !o.out_dir.empty())
     throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");
+  // ---- environment: read again where the blocker is made, checked here so a
+  // bad value is refused before the GPU is looked for
+  blocker_timeout_seconds(std::getenv("DOTSWEEP_BLOCKER_TIMEOUT_S"));
 }
 
 void check_shard_strategy(const Shard& shard, Strategy strategy) {

@@ -48,7 +48,8 @@ void check_index_resume(const CLI::App& app, const CLI::App& sweep_command);
 void check_stopping_rule(const StoppingRule& rule);
 
 // Ranges and relations of a parsed sweep's options (min <= max samples, a
-// positive finite --ci-target and --time-budget, ...). Throws InputError.
+// positive finite --ci-target and --time-budget, ...) and the timing's
+// environment (DOTSWEEP_BLOCKER_TIMEOUT_S). Throws InputError.
 void check_sweep_options(const SweepOptions& options);
 // `list`: --use-cache only means something with --compile; --arch is
 // checked against NVRTC by run_list (gpu/nvrtc_compiler.hpp).

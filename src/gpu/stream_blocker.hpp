@@ -30,7 +30,6 @@ class StreamBlocker {
   // min_spin_ns only, so work queued behind it can never deadlock.
   void hold_for(cudaStream_t stream, unsigned long long min_spin_ns);
   void release();
-  unsigned timeout_seconds() const { return timeout_s_; }
   // Valid after the stream passed the blocker. Throws GpuError if it timed out
   // (the host took longer than the timeout to enqueue: the sample is void).
   const SpinReading& reading() const;

@@ -239,6 +239,14 @@ DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "cuda_fp16.h, which is not in '$scratc
 DOTSWEEP_CUDA_INCLUDE="$scratch" expect 2 "set DOTSWEEP_CUDA_INCLUDE to the toolkit's include directory" -- \
   sweep --space "$root/variants/quick.toml" --out "$scratch/run-inc"
 
+# The blocker's wait (docs/measuring.md): a bad value is refused before the GPU,
+# for a sweep and for ab, and leaves no report folder behind.
+DOTSWEEP_BLOCKER_TIMEOUT_S=0 expect 2 "DOTSWEEP_BLOCKER_TIMEOUT_S '0' is not whole seconds in 1..86400" -- \
+  sweep --space "$root/variants/quick.toml" --out "$scratch/run-blocker"
+[[ -e $scratch/run-blocker ]] && fail "a refused DOTSWEEP_BLOCKER_TIMEOUT_S left $scratch/run-blocker behind"
+DOTSWEEP_BLOCKER_TIMEOUT_S=10s expect 2 "DOTSWEEP_BLOCKER_TIMEOUT_S '10s' is not whole seconds" -- \
+  ab --kernels-b "$root/kernels" --space "$root/variants/quick.toml"
+
 # ---- Search strategies: the names and their options' relations, before the GPU.
 expect 2 "unknown strategy 'greedy'; accepted: exhaustive, random, halving" -- --strategy greedy "${run[@]}"
 expect 2 "--strategy random needs --budget N" -- --strategy random "${run[@]}"
