@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
@@ -178,7 +177,7 @@ void check_sweep_options(const SweepOptions& o) {
     throw InputError("--out and --resume together: a resumed sweep continues in its --resume folder; drop --out");
   // ---- environment: read again where the blocker is made, checked here so a
   // bad value is refused before the GPU is looked for
-  blocker_timeout_seconds(std::getenv("DOTSWEEP_BLOCKER_TIMEOUT_S"));
+  blocker_timeout_from_environment();
 }
 
 void check_shard_strategy(const Shard& shard, Strategy strategy) {

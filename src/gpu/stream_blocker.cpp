@@ -28,7 +28,11 @@ unsigned blocker_timeout_seconds(const char* env) {
   return static_cast<unsigned>(seconds);
 }
 
-StreamBlocker::StreamBlocker() : timeout_s_(blocker_timeout_seconds(std::getenv("DOTSWEEP_BLOCKER_TIMEOUT_S"))) {
+unsigned blocker_timeout_from_environment() {
+  return blocker_timeout_seconds(std::getenv("DOTSWEEP_BLOCKER_TIMEOUT_S"));
+}
+
+StreamBlocker::StreamBlocker() : timeout_s_(blocker_timeout_from_environment()) {
   void* flag = nullptr;
   void* reading = nullptr;
   check_cuda(cudaHostAlloc(&flag, sizeof(int), cudaHostAllocMapped), "cudaHostAlloc(release flag)");

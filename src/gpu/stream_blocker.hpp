@@ -15,6 +15,8 @@ namespace dotsweep {
 // under compute-sanitizer the first capture of a hot graph of a fresh module
 // took longer than 20 s. Other text throws InputError.
 unsigned blocker_timeout_seconds(const char* env);
+// blocker_timeout_seconds of the process's DOTSWEEP_BLOCKER_TIMEOUT_S.
+unsigned blocker_timeout_from_environment();
 
 class StreamBlocker {
  public:
