@@ -56,21 +56,29 @@ void write_summary(std::ostringstream& out, const TunedDevice& device, const Tun
   }
 }
 
+// One `case CC:` per device the type was tuned on, its body written by write_case.
+template <class WriteCase>
+void write_cc_cases(std::ostringstream& out, const TunedTables& tables, ElementType type, WriteCase write_case) {
+  for (const auto& device : tables.devices) {
+    const TunedType* t = find_type(device, type);
+    if (!t) continue;
+    out << "      case " << cc_number(device.cc) << ":\n";
+    write_case(*t);
+  }
+}
+
 void write_table(std::ostringstream& out, const TunedTables& tables, ElementType type) {
   out << "\ntemplate <>\nstruct DotTable<" << kernel_spelling(type) << "> {\n"
       << "  template <class Launch>\n"
       << "  static auto select(int cc, long long n, Launch&& launch) {\n"
       << "    (void)n;\n"
       << "    switch (cc) {\n";
-  for (const auto& device : tables.devices) {
-    const TunedType* t = find_type(device, type);
-    if (!t) continue;
-    out << "      case " << cc_number(device.cc) << ":\n";
-    for (const auto& r : t->ranges) {
+  write_cc_cases(out, tables, type, [&](const TunedType& t) {
+    for (const auto& r : t.ranges) {
       const std::string call = "return launch(" + tuned_kernel(r.config) + ", \"" + r.config.id() + "\");\n";
       out << (r.n_max == kNoEnd ? "        " + call : "        if (n <= " + std::to_string(r.n_max) + "LL) " + call);
     }
-  }
+  });
   out << "      default:\n"
       << "        return launch(DefaultKernel<" << kernel_spelling(type) << ">{}, kDefaultVariant);\n"
       << "    }\n  }\n"
@@ -78,15 +86,12 @@ void write_table(std::ostringstream& out, const TunedTables& tables, ElementType
       << "  static double reported_us(int cc, long long n) {\n"
       << "    (void)n;\n"
       << "    switch (cc) {\n";
-  for (const auto& device : tables.devices) {
-    const TunedType* t = find_type(device, type);
-    if (!t) continue;
-    out << "      case " << cc_number(device.cc) << ":\n";
-    for (const auto& r : t->ranges) {
+  write_cc_cases(out, tables, type, [&](const TunedType& t) {
+    for (const auto& r : t.ranges) {
       for (const auto& [n, us] : r.measured) out << "        if (n == " << n << "LL) return " << microseconds(us) << ";\n";
     }
     out << "        return 0;\n";
-  }
+  });
   out << "      default:\n        return 0;\n    }\n  }\n};\n";
 }
 
