@@ -4,18 +4,15 @@
 // (policy_name_expression), so the program runs the kernels that were timed.
 #include "core/export/dispatch_header.hpp"
 
-#include <cstdio>
 #include <sstream>
+
+#include "core/report/markdown_text.hpp"
 
 namespace dotsweep {
 
 namespace {
 
-std::string microseconds(double us) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", us);
-  return text;
-}
+std::string microseconds(double us) { return fixed_number(us, 3); }
 
 // `text` wrapped into "// " lines of at most `width` characters.
 std::string comment_block(const std::string& text, std::size_t width = 100) {

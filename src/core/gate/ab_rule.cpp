@@ -4,16 +4,12 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "core/report/markdown_text.hpp"
 #include "core/stats/statistics.hpp"
 
 namespace dotsweep {
 
 namespace {
-std::string three(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
 std::string percent(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
@@ -56,7 +52,8 @@ GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std
     row.base = estimate_of(a);
     row.cur = estimate_of(b);
     row.ratio = ratio->median;
-    row.why = "B/A " + three(ratio->median) + " [" + three(ratio->lo) + ", " + three(ratio->hi) + "] over " +
+    row.why = "B/A " + fixed_number(ratio->median, 3) + " [" + fixed_number(ratio->lo, 3) + ", " +
+              fixed_number(ratio->hi, 3) + "] over " +
               std::to_string(ratio->pairs) + " pairs, threshold " +
               percent(threshold.pct_for(a.median_us.value_or(0))) + "%";
   } else if (row.verdict == GateVerdict::broken) {

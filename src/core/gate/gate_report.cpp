@@ -18,12 +18,6 @@ namespace dotsweep {
 
 namespace {
 
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
 std::string change_pct(double ratio) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%+.1f%%", (ratio - 1.0) * 100.0);
@@ -54,7 +48,7 @@ std::string row_label(const MeasurementRecord& r) {
 struct Shown {
   bool pct = false;
   double k = 0;  // pct_peak x median of the baseline row
-  std::string value(double t) const { return pct ? general_number(k / t) : fixed(t, 2); }
+  std::string value(double t) const { return pct ? general_number(k / t) : fixed_number(t, 2); }
   std::string estimate(const GateEstimate& e) const {
     // Higher pct is better, so the interval's ends swap.
     return pct ? value(e.median) + " [" + value(e.hi) + ", " + value(e.lo) + "]"
@@ -70,7 +64,7 @@ Shown shown_for(const GateRow& row, const GateRule& rule) {
   return s;
 }
 
-std::string ratio_text(const GateRow& row) { return row.base ? fixed(row.ratio, 3) : "-"; }
+std::string ratio_text(const GateRow& row) { return row.base ? fixed_number(row.ratio, 3) : "-"; }
 std::string estimate_text(const GateRow& row, const GateRule& rule, bool baseline_side) {
   const auto& e = baseline_side ? row.base : row.cur;
   return e ? shown_for(row, rule).estimate(*e) : "-";

@@ -6,11 +6,15 @@
 
 namespace dotsweep {
 
+std::string fixed_number(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
 std::string fixed_or_dash(const std::optional<double>& v, int decimals, const char* suffix) {
   if (!v || !std::isfinite(*v)) return "—";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f%s", decimals, *v, suffix);
-  return buf;
+  return fixed_number(*v, decimals) + suffix;
 }
 
 std::string general_number(double v) {

@@ -8,6 +8,9 @@
 
 namespace dotsweep {
 
+// `v` with `decimals` places: "6.620". Also the spelling of times in the
+// export header and the ab rule's reasons.
+std::string fixed_number(double v, int decimals);
 // `v` with `decimals` places and a suffix; "—" when there is no finite value.
 std::string fixed_or_dash(const std::optional<double>& v, int decimals, const char* suffix = "");
 // `v` in at most 4 significant digits, no trailing zeros: "2", "0.5", "2.58".
