@@ -114,6 +114,15 @@ TEST_CASE("the verdict follows where the interval lies against 1 + t and 1 / (1 
   CHECK(ab_verdict(true, true, slower, 1.0) == GateVerdict::regressed);
 }
 
+TEST_CASE("an interval that touches 1 + t or 1 / (1 + t) is not beyond it") {
+  const double t = 5.0;
+  const double upper = 1.0 + t / 100.0, lower = 1.0 / upper;  // the rule's own arithmetic
+  CHECK(ab_verdict(true, true, ratio(upper, 1.06, 1.07), t) == GateVerdict::inconclusive);
+  CHECK(ab_verdict(true, true, ratio(0.90, 0.93, lower), t) == GateVerdict::inconclusive);
+  // Touching from inside is still wholly within: SAME.
+  CHECK(ab_verdict(true, true, ratio(lower, 1.0, upper), t) == GateVerdict::same);
+}
+
 TEST_CASE("the gap floor raises a fast row's threshold: 0.3 us of a 5 us row is 6%; at 100 us the 2% rules") {
   const AbThreshold t;  // 2% and 0.3 us
   CHECK(t.pct_for(5.0) == doctest::Approx(6.0));

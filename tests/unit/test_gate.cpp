@@ -213,6 +213,10 @@ TEST_CASE("gate: a slower row on a markedly lower SM clock is INCONCLUSIVE (thro
   CHECK(contains(row.why, "throttled: SM clock 1861 vs 1980 MHz in the baseline (-6.0%)"));
   slow.sm_clock_mhz = 1980 * 0.96;  // 4% lower: within the allowance, the slowdown stands
   CHECK(judge(kBase, slow).verdict == GateVerdict::regressed);
+  // Exactly at the allowance (the rule's own arithmetic, so the same double):
+  // not throttled; the allowance is "more than 5% below".
+  slow.sm_clock_mhz = 1980 * (1.0 - GateRule{}.clock_drop_pct / 100.0);
+  CHECK(judge(kBase, slow).verdict == GateVerdict::regressed);
   // No clock from the blocking kernel: NVML's readings stand in.
   slow.sm_clock_mhz.reset();
   slow.nvml_sm_clock_before_mhz = 1845;

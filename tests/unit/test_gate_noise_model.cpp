@@ -114,6 +114,29 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
   CHECK(calibrated_floor_us(10, 0.05) == doctest::Approx(10 * (std::exp(0.1) - 1)));
 }
 
+TEST_CASE("noise: a row only some repeats timed gets no spread of its own") {
+  // Three repeats of ten one-kernel rows; row 0 is missing from the third
+  // (a sweep cut short), so its two timings are not its spread: it takes
+  // its class's largest move, like a row the calibration lacks.
+  std::vector<MeasurementRecord> a, b, c;
+  for (int i = 0; i < 10; ++i) {
+    const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.atomic.plain.f32";
+    a.push_back(row(id, 10));
+    b.push_back(row(id, 10 * std::exp(0.01 * i)));
+    if (i > 0) c.push_back(row(id, 10));
+  }
+  c.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  a.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  b.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  const NoiseCalibration cal = calibrate_noise({report("t1", a), report("t2", b), report("t3", c)});
+  CHECK(cal.row_spread.count({a[0].variant, "f32", 4096, "cold"}) == 0);
+  CHECK(cal.row_spread.size() == 10);
+  const auto partial = floor_spread(cal, a[0]);
+  REQUIRE(partial);
+  CHECK_FALSE(partial->from_row);
+  CHECK(partial->spread == doctest::Approx(0.09));
+}
+
 TEST_CASE("noise: fewer than two repeats, two GPUs, or one report twice are refused") {
   const GateReport one = report("t1", {row("a", 1)});
   CHECK(contains(input_error_of([&] { calibrate_noise({one}); }), "two or more"));
