@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Mutants of the verdict code: each breaks one rule of the gate, the noise
+floor, ab, the tie groups, the fleet or the gate's input checks (often at
+an edge: > for >=, one bound for the other), and the unit tests must fail
+on it. A mutant that survives is a rule no test holds.
+
+For each mutant the script puts the broken line into the source, rebuilds
+the unit-test executable in BUILD, runs it, and puts the source back
+(always, also when interrupted). Prints one line per mutant and exits 1
+when any survived or could not be built, 2 when a mutant's line is no
+longer in its file (the code moved: update the list below).
+
+    tools/verdict_mutants.py [--build build] [--only SUBSTRING] [--list]
+
+Takes about half a minute per mutant on two cores (one file rebuilt, the
+unit tests run once). It changes files in the working tree while it runs:
+run it on a tree with no edits in flight.
+"""
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# (what the mutant breaks, file, the text as it is, the text broken)
+MUTANTS = [
+    # The gate's rule (src/core/gate/gate.cpp).
+    ("gate: a change exactly at the threshold counts as over it",
+     "src/core/gate/gate.cpp",
+     "f.over_threshold = std::abs(f.change) > rule.threshold_pct / 100.0;",
+     "f.over_threshold = std::abs(f.change) >= rule.threshold_pct / 100.0;"),
+    ("gate: intervals exactly one floor apart count as separated",
+     "src/core/gate/gate.cpp",
+     "f.separated = row.separation > row.floor_us;",
+     "f.separated = row.separation >= row.floor_us;"),
+    ("gate: separation measured between the wrong ends of the intervals",
+     "src/core/gate/gate.cpp",
+     "row.separation = slower ? cur.lo - base->hi : base->lo - cur.hi;",
+     "row.separation = slower ? cur.hi - base->lo : base->hi - cur.lo;"),
+    ("gate: a throttled slower row may regress",
+     "src/core/gate/gate.cpp",
+     "if (slower && f.separated && !row.throttled) return",
+     "if (slower && f.separated) return"),
+    ("gate: a kernel that broke is not BROKEN",
+     "src/core/gate/gate.cpp",
+     "if (f.incorrect > 0) return GateVerdict::broken;",
+     "if (f.incorrect > 0 && false) return GateVerdict::broken;"),
+    ("gate: a host-timed baseline may regress",
+     "src/core/gate/gate.cpp",
+     "!row.throttled && host_timed_row(baseline);",
+     "!row.throttled && false;"),
+    ("gate: an SM clock exactly 5% down counts as throttled",
+     "src/core/gate/gate.cpp",
+     "*row_clock < *ref_clock * (1.0 - rule.clock_drop_pct / 100.0)",
+     "*row_clock <= *ref_clock * (1.0 - rule.clock_drop_pct / 100.0)"),
+    ("gate: capping excuses a slowdown when the baseline was capped too",
+     "src/core/gate/gate.cpp",
+     "if (is_capped(row) && !is_capped(reference))",
+     "if (is_capped(row))"),
+    ("gate: several current reports combine by the mean, not the median",
+     "src/core/gate/gate.cpp",
+     "out.median = k % 2 ? medians[k / 2] : (medians[k / 2 - 1] + medians[k / 2]) / 2;",
+     "out.median = 0; for (double m : medians) out.median += m / static_cast<double>(k);"),
+    ("gate: several current reports take the intersection of their intervals",
+     "src/core/gate/gate.cpp",
+     "out.lo = std::min(out.lo, e.lo);",
+     "out.lo = std::max(out.lo, e.lo);"),
+    ("gate: 0.2 reports get the 0.1 floor of 2 us",
+     "src/core/gate/gate.cpp",
+     "parsed && (major > 0 || minor >= 2);",
+     "parsed && (major > 0 || minor > 2);"),
+    ("gate: the default floor has no part proportional to the time",
+     "src/core/gate/gate.cpp",
+     "return min_gap_us_of(rule, dotsweep_version) + rule.min_gap_pct / 100.0 * baseline_median_us;",
+     "return min_gap_us_of(rule, dotsweep_version);"),
+    ("gate: a faster row is IMPROVED however close the intervals",
+     "src/core/gate/gate.cpp",
+     "return f.separated ? GateVerdict::improved : GateVerdict::inconclusive;",
+     "return GateVerdict::improved;"),
+    ("gate: --only best takes every row of a best.csv, not its tie groups",
+     "src/core/gate/gate.cpp",
+     "if (r.tied_best.value_or(false)) tied.insert(key_of(r));",
+     "tied.insert(key_of(r));"),
+    # The measured noise floor (src/core/gate/gate_noise.cpp).
+    ("noise: one pair of runs counts as the whole between-run spread (factor 1, not 2)",
+     "src/core/gate/gate_noise.cpp",
+     "return baseline_median * (std::exp(2.0 * spread) - 1.0);",
+     "return baseline_median * (std::exp(spread) - 1.0);"),
+    ("noise: a one-kernel row's own spread stands alone, without its class's 90th percentile",
+     "src/core/gate/gate_noise.cpp",
+     "return FloorSpread{std::max(own->second, cls->second.q90), true};",
+     "return FloorSpread{own->second, true};"),
+    ("noise: the class percentile is the median, not the 90th",
+     "src/core/gate/gate_noise.cpp",
+     "std::ceil(0.9 * static_cast<double>(m))",
+     "std::ceil(0.5 * static_cast<double>(m))"),
+    ("noise: a class of exactly the minimum rows counts as too few",
+     "src/core/gate/gate_noise.cpp",
+     "cls->second.rows < kMinClassRows",
+     "cls->second.rows <= kMinClassRows"),
+    ("noise: a row one repeat lacks is calibrated from the others",
+     "src/core/gate/gate_noise.cpp",
+     "if (s.count != repeats.size()) continue;",
+     "if (s.count < 2) continue;"),
+    ("noise: two-kernel rows are one-kernel rows",
+     "src/core/gate/gate_noise.cpp",
+     'return finish == "two_pass" || finish == "2pass" ? KindClass::two_kernel : KindClass::one_kernel;',
+     "return KindClass::one_kernel;"),
+    # ab's rule (src/core/gate/ab_rule.cpp).
+    ("ab: the microsecond part of the threshold is ignored",
+     "src/core/gate/ab_rule.cpp",
+     "return a_us > 0 ? std::max(pct, 100.0 * min_gap_us / a_us) : pct;",
+     "return pct;"),
+    ("ab: REGRESSED when only the median, not the whole interval, is over the threshold",
+     "src/core/gate/ab_rule.cpp",
+     "if (ratio->lo > upper) return GateVerdict::regressed;",
+     "if (ratio->median > upper) return GateVerdict::regressed;"),
+    ("ab: the lower bound of SAME is 1 - t instead of 1 / (1 + t)",
+     "src/core/gate/ab_rule.cpp",
+     "lower = 1.0 / upper;",
+     "lower = 2.0 - upper;"),
+    ("ab: an interval touching 1 + t counts as over it",
+     "src/core/gate/ab_rule.cpp",
+     "if (ratio->lo > upper) return GateVerdict::regressed;",
+     "if (ratio->lo >= upper) return GateVerdict::regressed;"),
+    ("ab: an interval touching 1 / (1 + t) counts as under it",
+     "src/core/gate/ab_rule.cpp",
+     "if (ratio->hi < lower) return GateVerdict::improved;",
+     "if (ratio->hi <= lower) return GateVerdict::improved;"),
+    ("ab: an interval touching 1 + t from inside is not SAME",
+     "src/core/gate/ab_rule.cpp",
+     "if (ratio->lo >= lower && ratio->hi <= upper) return GateVerdict::same;",
+     "if (ratio->lo > lower && ratio->hi < upper) return GateVerdict::same;"),
+    ("ab: a B that broke is not BROKEN",
+     "src/core/gate/ab_rule.cpp",
+     "if (a_correct && !b_correct) return GateVerdict::broken;",
+     ""),
+    # Tie groups (src/core/stats/tie_group.cpp).
+    ("tie group: intervals that touch count as one wholly below the other",
+     "src/core/stats/tie_group.cpp",
+     "if (!(lowest_hi < intervals[k].lo)) kept.push_back(k);",
+     "if (!(lowest_hi <= intervals[k].lo)) kept.push_back(k);"),
+    ("tie group: anchored on the first row by median, as before the interval rule",
+     "src/core/stats/tie_group.cpp",
+     "for (const auto& i : intervals) lowest_hi = std::min(lowest_hi, i.hi);",
+     ""),
+    ("tie group: an incorrect row competes",
+     "src/core/stats/tie_group.cpp",
+     "if (r->correct && r->median_us && ranks_in_group(*r)) standing.by_median.push_back(r);",
+     "if (r->median_us && ranks_in_group(*r)) standing.by_median.push_back(r);"),
+    # The fleet (src/core/gate/fleet.cpp).
+    ("fleet: with two GPUs the slower is named although the faster fails against it too",
+     "src/core/gate/fleet.cpp",
+     "if (reports.size() == 2 && p.current != g && !p.passed) others_agree = false;",
+     ""),
+    ("fleet: a GPU that passes against one other is still named slower",
+     "src/core/gate/fleet.cpp",
+     "if (p.current == g && p.passed) fails_against_all = false;",
+     ""),
+    # The gate's input checks (src/core/gate/gate_input.cpp).
+    ("input: an interval whose low end is its median is refused",
+     "src/core/gate/gate_input.cpp",
+     "!(*r.ci_lo_us <= median && median <= *r.ci_hi_us)",
+     "!(*r.ci_lo_us < median && median <= *r.ci_hi_us)"),
+    ("input: a median of zero is taken",
+     "src/core/gate/gate_input.cpp",
+     "if (!(median > 0))",
+     "if (!(median >= 0))"),
+    ("input: one report given twice as --current is taken",
+     "src/core/gate/gate_input.cpp",
+     "      if (same_report(current[j], current[i]))\n        throw",
+     "      if (same_report(current[j], current[i]) && false)\n        throw"),
+    ("input: a copy of a report with one row changed is the same report",
+     "src/core/gate/gate_input.cpp",
+     "return sorted_rows(a) == sorted_rows(b);",
+     "return true;"),
+]
+
+
+def first_failure(output):
+    """The first doctest case that failed (a case may also print messages
+    and pass), else the last line of the output."""
+    for block in output.split("=" * 79):
+        case = re.search(r"TEST CASE:\s+(.+)", block)
+        if case and re.search(r"\b(ERROR|FATAL ERROR|TEST CASE FAILED)\b", block):
+            return case.group(1).strip()
+    lines = [line for line in output.splitlines() if line.strip()]
+    return lines[-1] if lines else "(no output)"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--only", default="", help="run the mutants whose description holds this text")
+    parser.add_argument("--list", action="store_true", help="print the mutants and exit")
+    args = parser.parse_args()
+    build = (ROOT / args.build).resolve() if not pathlib.Path(args.build).is_absolute() else pathlib.Path(args.build)
+    meson = ROOT / ".venv" / "bin" / "meson"
+    meson = str(meson) if meson.exists() else "meson"
+    chosen = [m for m in MUTANTS if args.only in m[0]]
+    if args.list:
+        for what, path, _, _ in chosen:
+            print(f"{path}: {what}")
+        return 0
+    for what, path, before, _ in chosen:
+        if (ROOT / path).read_text().count(before) != 1:
+            print(f"verdict_mutants: '{before}' is not in {path} exactly once ({what}): update the list",
+                  file=sys.stderr)
+            return 2
+    survived = 0
+    for what, path, before, after in chosen:
+        source = ROOT / path
+        original = source.read_text()
+        try:
+            source.write_text(original.replace(before, after))
+            built = subprocess.run([meson, "compile", "-C", str(build), "unit_tests"], capture_output=True, text=True)
+            if built.returncode != 0:
+                print(f"NOT BUILT  {what}\n           {first_failure(built.stdout + built.stderr)}")
+                survived += 1
+                continue
+            run = subprocess.run([str(build / "tests" / "unit" / "unit_tests")], capture_output=True, text=True,
+                                 cwd=ROOT)
+        finally:
+            source.write_text(original)
+        if run.returncode == 0:
+            print(f"SURVIVED   {what}")
+            survived += 1
+        else:
+            print(f"killed     {what}\n           by: {first_failure(run.stdout + run.stderr)}")
+        sys.stdout.flush()
+    # Leave the build as the source is.
+    subprocess.run([meson, "compile", "-C", str(build), "unit_tests"], capture_output=True)
+    print(f"verdict_mutants: {len(chosen) - survived} of {len(chosen)} killed")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
