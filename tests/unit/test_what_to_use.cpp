@@ -139,6 +139,17 @@ TEST_CASE("what to use: intervals apart by less than the gate's floor are within
   CHECK(contains(what_to_use_markdown({r}), "1.11x [1.10, 1.13] within noise"));
 }
 
+TEST_CASE("what to use: intervals apart by exactly the floor are still within noise") {
+  // Numbers exact in binary: floor 2 + 3% x 100 = 5 us, and 99 - 94 = 5 us apart.
+  std::vector<MeasurementRecord> rows = {candidate(256, 93.0, 93.5, 94.0), timed_row("cub", 99.0, 100.0, 101.0, 1 << 20)};
+  rank_records(rows);
+  const Recommendation r = only(what_to_use(rows));
+  REQUIRE(r.vs_cub);
+  REQUIRE(r.vs_cub->floor_us == 5.0);
+  REQUIRE(r.vs_cub->separation_us == 5.0);
+  CHECK(r.vs_cub->within_noise);
+}
+
 TEST_CASE("what to use: a tie of all members names export's pick, not the fastest row of the size") {
   // Every interval is [9, 11]: both sizes tie all three. Block 512 is fastest at 2^20, but block 256
   // has the least sum of medians over the range both sizes share (19.2 us), so export runs it at both.
