@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Mutants of the verdict code: each breaks one rule of the gate, the noise
-floor, ab, the tie groups, the ranks and margins the reports name, the
-fleet, the gate's input checks or the correctness checks (often at an edge: > for >=, one bound for the other),
-and the unit tests must fail on it. A mutant that survives is a rule no test holds.
+"""Mutants of the verdict code: each breaks one rule of the correctness
+checks, the ranks, tie groups and margins the reports name, shards and
+their merge, the gate, its noise floor and input checks, ab or the fleet
+(often at an edge: > for >=, one bound for the other), and the unit tests
+must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -233,6 +234,43 @@ MUTANTS = [
      "src/core/check/correctness_verdict.cpp",
      "for (std::size_t i = 0; i < timed_results.size(); ++i) {",
      "for (std::size_t i = 0; i < 1; ++i) {"),
+    # Shards and their merge (src/core/space/shard.cpp, src/core/report/report_merge.cpp).
+    ("shard: the last shard, i = N, is refused",
+     "src/core/space/shard.cpp",
+     "if (shard.index < 1 || shard.index > shard.count)",
+     "if (shard.index < 1 || shard.index >= shard.count)"),
+    ("shard: units are dealt lightest first",
+     "src/core/space/shard.cpp",
+     "return weights[a] > weights[b]; });",
+     "return weights[a] < weights[b]; });"),
+    ("shard: a shard with no work is taken",
+     "src/core/space/shard.cpp",
+     "  if (slice.empty())\n    throw",
+     "  if (false)\n    throw"),
+    ("merge: a missing shard is not refused",
+     "src/core/report/report_merge.cpp",
+     "  if (!missing.empty())\n    refuse(",
+     "  if (false)\n    refuse("),
+    ("merge: one shard given twice is taken",
+     "src/core/report/report_merge.cpp",
+     "    if (!fresh)\n      refuse(",
+     "    if (false)\n      refuse("),
+    ("merge: a row outside its shard's slice is taken",
+     "src/core/report/report_merge.cpp",
+     "if (!type || !slice.count(WorkUnit{*type, row.n}))",
+     "if (!type)"),
+    ("merge: rows of two GPU models merge",
+     "src/core/report/report_merge.cpp",
+     "      if (row.env.gpu != gpu)\n        refuse(",
+     "      if (false)\n        refuse("),
+    ("merge: a shard that did not finish merges",
+     "src/core/report/report_merge.cpp",
+     "    if (!finished(r.context))\n      refuse(",
+     "    if (false)\n      refuse("),
+    ("merge: shards of two shardings merge",
+     "src/core/report/report_merge.cpp",
+     "    if (r.shard.count != first.shard.count)\n      refuse(",
+     "    if (false)\n      refuse("),
     # The gate's input checks (src/core/gate/gate_input.cpp).
     ("input: an interval whose low end is its median is refused",
      "src/core/gate/gate_input.cpp",
