@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Mutants of the verdict code: each breaks one rule of the correctness
 checks, the ranks, tie groups and margins the reports name, shards and
-their merge, the gate, its noise floor and input checks, ab or the fleet
-(often at an edge: > for >=, one bound for the other), and the unit tests
-must fail on it. A mutant that survives is a rule no test holds.
+their merge, compare, the gate, its noise floor and input checks, ab or
+the fleet (often at an edge: > for >=, one bound for the other), and the
+unit tests must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -172,6 +172,19 @@ MUTANTS = [
      "src/core/report/what_to_use.cpp",
      "m.separation_us = *kernel.median_us <= *baseline.median_us ? b.lo - k.hi : k.lo - b.hi;",
      "m.separation_us = *kernel.median_us <= *baseline.median_us ? b.hi - k.lo : k.hi - b.lo;"),
+    # compare (src/core/gate/compare.cpp).
+    ("compare: across GPUs, the higher % of peak is not the better one",
+     "src/core/gate/compare.cpp",
+     "lower_better.push_back(by_time ? interval : Interval{-interval.hi, -interval.lo});",
+     "lower_better.push_back(interval);"),
+    ("compare: a report whose best is partial competes",
+     "src/core/gate/compare.cpp",
+     "    if (!sides[i].best || sides[i].verdict == Verdict::partial) continue;  // its best is not the group's",
+     "    if (!sides[i].best) continue;"),
+    ("compare: reports whose tie groups share no row still tie",
+     "src/core/gate/compare.cpp",
+     "size.agreement = same ? Agreement::same : !size.shared.empty() ? Agreement::tie : Agreement::differ;",
+     "size.agreement = same ? Agreement::same : Agreement::tie;"),
     # The fleet (src/core/gate/fleet.cpp).
     ("fleet: with two GPUs the slower is named although the faster fails against it too",
      "src/core/gate/fleet.cpp",

@@ -343,3 +343,16 @@ TEST_CASE("a best.csv's lone row per group keeps its declared tie group") {
   CHECK(s.agreement == Agreement::same);
   CHECK(contains(compare_markdown(c), "| x (tie of 17) |"));
 }
+
+TEST_CASE("a report whose group was cut short is never ahead, however fast its best row") {
+  // Report t1's best.csv says its group is partial: its best is not the
+  // group's, so only t2 can be ahead, although t1's row is faster.
+  CompareInput cut{"best.csv", {timed("x", 4.9, 5, 5.1, "t1")}, {}};
+  cut.declared.push_back(parse_declared_standing("1", "x", "partial", "best.csv, row 1"));
+  const CompareInput full{"sweep.csv", {timed("y", 9.9, 10, 10.1, "t2")}, {}};
+  const auto c = compare_reports(split_reports({cut, full}));
+  const auto& s = c.questions.at(0).sizes.at(0);
+  REQUIRE(s.sides[0].verdict == Verdict::partial);
+  CHECK(s.ahead.empty());  // one complete report: nothing to be ahead of
+  CHECK(s.agreement == Agreement::incomplete);
+}
