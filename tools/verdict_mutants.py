@@ -20,6 +20,7 @@ run it on a tree with no edits in flight.
 import argparse
 import pathlib
 import re
+import signal
 import subprocess
 import sys
 
@@ -334,6 +335,8 @@ def main():
             print(f"verdict_mutants: '{before}' is not in {path} exactly once ({what}): update the list",
                   file=sys.stderr)
             return 2
+    # A CI job stopped by its time limit gets SIGTERM: unwind, so the source is put back.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     survived = 0
     for what, path, before, after in chosen:
         source = ROOT / path
