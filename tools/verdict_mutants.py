@@ -316,16 +316,28 @@ def first_failure(output):
     return lines[-1] if lines else "(no output)"
 
 
+def first_compile_error(output):
+    """The compiler's first error line, else the last line of the output."""
+    for line in output.splitlines():
+        if "error:" in line:
+            return line.strip()
+    lines = [line for line in output.splitlines() if line.strip()]
+    return lines[-1] if lines else "(no output)"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default="build")
     parser.add_argument("--only", default="", help="run the mutants whose description holds this text")
     parser.add_argument("--list", action="store_true", help="print the mutants and exit")
     args = parser.parse_args()
-    build = (ROOT / args.build).resolve() if not pathlib.Path(args.build).is_absolute() else pathlib.Path(args.build)
+    build = (ROOT / args.build).resolve()  # an absolute --build stays as given
     meson = ROOT / ".venv" / "bin" / "meson"
     meson = str(meson) if meson.exists() else "meson"
     chosen = [m for m in MUTANTS if args.only in m[0]]
+    if not chosen:
+        print(f"verdict_mutants: no mutant's description holds '{args.only}' (--list shows them)", file=sys.stderr)
+        return 2
     if args.list:
         for what, path, _, _ in chosen:
             print(f"{path}: {what}")
@@ -345,7 +357,8 @@ def main():
             source.write_text(original.replace(before, after))
             built = subprocess.run([meson, "compile", "-C", str(build), "unit_tests"], capture_output=True, text=True)
             if built.returncode != 0:
-                print(f"NOT BUILT  {what}\n           {first_failure(built.stdout + built.stderr)}")
+                print(f"NOT BUILT  {what}\n           {first_compile_error(built.stdout + built.stderr)}")
+                sys.stdout.flush()
                 survived += 1
                 continue
             run = subprocess.run([str(build / "tests" / "unit" / "unit_tests")], capture_output=True, text=True,
