@@ -27,7 +27,7 @@ if [[ ! -f $build/build.ninja ]]; then
     -Dbuildtype=debugoptimized -Db_ndebug=false -Dgpu_arch=90
 fi
 # Only the targets the unit suite runs: the GPU test binary is never run here.
-"$meson" compile -C "$build" unit_tests counter_pass_tests gpu_host_tests cpu_dot_tests distributed_tests interrupt_tests worker_supervisor_tests dotsweep
+"$meson" compile -C "$build" unit_tests counter_pass_tests blocker_timeout_tests cpu_dot_tests distributed_tests interrupt_tests worker_supervisor_tests dotsweep
 
 # Reports go to files as well as failing the process, so a test that expects
 # a non-zero exit cannot swallow one. protect_shadow_gap=0: the CUDA driver

@@ -37,7 +37,9 @@ class CublasDot : public DotOperation {
   long long grid_blocks() const override { return 0; }  // chosen inside cuBLAS
   ElementType element_type() const override { return type_; }
   SummationShape summation_shape() const override {
-    return opaque_library_shape(n_, sms_, type_);
+    SummationShape shape = opaque_library_shape(n_, sms_);
+    shape.unit_roundoff = type_ == ElementType::f64 ? 0x1p-53 : 0x1p-24;
+    return shape;
   }
   // cuBLAS is deterministic run to run unless atomics are allowed (they are not by default).
   bool promises_determinism() const override { return true; }
@@ -51,9 +53,8 @@ class CublasDot : public DotOperation {
 
 }  // namespace
 
-SummationShape opaque_library_shape(long long n, int sms, ElementType type) {
+SummationShape opaque_library_shape(long long n, int sms) {
   SummationShape shape;
-  shape.unit_roundoff = type == ElementType::f64 ? 0x1p-53 : 0x1p-24;
   const long long threads = 32LL * std::max(1, sms);
   shape.per_thread_terms = std::max(1LL, (n + threads - 1) / threads);
   shape.block = 1024;

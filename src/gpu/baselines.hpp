@@ -52,7 +52,6 @@ std::vector<Baseline> make_baselines(const DeviceInfo& device,
 
 // Bound shape for a library whose summation order is not ours to see: at
 // least one warp per SM sums sequentially, then trees. Deliberately loose.
-// The libraries accumulate f64 in f64 and every narrower type in f32.
-SummationShape opaque_library_shape(long long n, int sms, ElementType type);
+SummationShape opaque_library_shape(long long n, int sms);
 
 }  // namespace dotsweep

@@ -60,7 +60,9 @@ class CubDot : public DotOperation {
   long long grid_blocks() const override { return 0; }  // chosen inside CUB
   ElementType element_type() const override { return type_; }
   SummationShape summation_shape() const override {
-    return opaque_library_shape(n_, sms_, type_);
+    SummationShape shape = opaque_library_shape(n_, sms_);
+    shape.unit_roundoff = sizeof(Acc) == 8 ? 0x1p-53 : 0x1p-24;
+    return shape;
   }
   // DeviceReduce is run-to-run deterministic on one device (fixed tiling, no atomics).
   bool promises_determinism() const override { return true; }

@@ -57,7 +57,7 @@ class CublasDotEx : public DotOperation {
   long long grid_blocks() const override { return 0; }  // chosen inside cuBLAS
   ElementType element_type() const override { return type_; }
   SummationShape summation_shape() const override {
-    SummationShape shape = opaque_library_shape(n_, sms_, type_);  // f16/bf16 in f32: u = 2^-24
+    SummationShape shape = opaque_library_shape(n_, sms_);  // f32 execution: u = 2^-24
     if (narrow_result_) shape.rounded_output = type_;
     return shape;
   }

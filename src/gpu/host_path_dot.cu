@@ -58,7 +58,9 @@ class HostPathDot : public DotOperation {
   ElementType element_type() const override { return type_; }
   // The table picks the kernel per n, so its order is not ours to see here.
   SummationShape summation_shape() const override {
-    return opaque_library_shape(n_, sms_, type_);
+    SummationShape shape = opaque_library_shape(n_, sms_);
+    shape.unit_roundoff = type_ == ElementType::f64 ? 0x1p-53 : 0x1p-24;
+    return shape;
   }
   bool promises_determinism() const override { return false; }  // the table's winners use atomic finishes
 

@@ -51,7 +51,9 @@ class ThrustDot : public DotOperation {
   long long grid_blocks() const override { return 0; }  // chosen inside thrust (CUB underneath)
   ElementType element_type() const override { return type_; }
   SummationShape summation_shape() const override {
-    return opaque_library_shape(n_, sms_, type_);
+    SummationShape shape = opaque_library_shape(n_, sms_);
+    shape.unit_roundoff = sizeof(Acc) == 8 ? 0x1p-53 : 0x1p-24;
+    return shape;
   }
   bool promises_determinism() const override { return true; }  // a fixed reduction tree, no atomics
 
