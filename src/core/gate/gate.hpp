@@ -143,7 +143,7 @@ struct GateRow {
   // (core/gate/bandwidth_footing.hpp).
   bool on_read_ceilings = false;
   bool throttled = false;  // slower, and some current report's row ran throttled (throttle_reason)
-  bool host_timed = false; // slower past the floor, but a host-timed baseline (host_timed_row): never REGRESSED
+  bool host_timed = false; // past the floor either way, but a host-timed baseline (host_timed_row): never REGRESSED or IMPROVED
   GateVerdict verdict = GateVerdict::untimed;
   std::string why;         // one line: the figures behind the verdict
 };
