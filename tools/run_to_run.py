@@ -9,7 +9,11 @@ many rows moved, the share and the median spread; the share of rows whose
 medians lie more than ABS_US apart, and the 99th percentile of that
 distance in us; then one total line.
 
-    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--abs-us 0.5] [--mode cold] A.csv[.gz] B.csv[.gz] [C ...]
+With --split K the reports are two sides instead, the first K and the rest,
+and each side's median of a row is the median of its reports' medians: how
+far apart two runs would be that each pooled that many processes.
+
+    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--abs-us 0.5] [--mode cold] [--split K] A.csv[.gz] B.csv[.gz] [C ...]
 """
 import argparse
 import csv
@@ -41,9 +45,12 @@ def main():
     parser.add_argument("--floor-us", type=float, default=0.1)
     parser.add_argument("--abs-us", type=float, default=0.5)
     parser.add_argument("--mode", default="cold")
+    parser.add_argument("--split", type=int, default=0)  # 0: one side per report
     args = parser.parse_args()
     if len(args.reports) < 2:
         parser.error("give at least two reports")
+    if args.split and not 0 < args.split < len(args.reports):
+        parser.error(f"--split {args.split} leaves a side without reports (give 1..{len(args.reports) - 1})")
     runs = [dict(rows_of(path, args.mode)) for path in args.reports]
     common = set(runs[0]).intersection(*runs[1:])
     if not common:
@@ -52,6 +59,8 @@ def main():
     by_kind = defaultdict(list)
     for key in common:
         medians = [float(run[key]["median_us"]) for run in runs]
+        if args.split:
+            medians = [statistics.median(medians[:args.split]), statistics.median(medians[args.split:])]
         lo, hi = min(medians), max(medians)
         moved = hi - lo > max(args.pct / 100 * lo, args.floor_us)
         entry = (moved, hi / lo - 1, hi - lo)
@@ -71,7 +80,8 @@ def main():
         return (f"{label:>16} {'rows':>7} {'moved':>7} {'share':>8} {'median spread':>9}"
                 f" {'> ' + format(args.abs_us, 'g') + ' us':>10} {'p99 us':>8}")
 
-    print(f"rows further apart than max({args.pct}%, {args.floor_us} us), mode {args.mode}, {len(runs)} reports")
+    sides = f", the first {args.split} against the other {len(runs) - args.split}" if args.split else ""
+    print(f"rows further apart than max({args.pct}%, {args.floor_us} us), mode {args.mode}, {len(runs)} reports{sides}")
     print(header("by n"))
     for n in sorted(by_n):
         print(line(f"n={n}", by_n[n]))

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/run_to_run.py on committed back-to-back sweeps: the shares it prints
 # are the ones results/2026-12-02-launch-phase/README.md quotes, a report
-# against itself moves nothing, and fewer than two reports are refused.
+# against itself moves nothing, and fewer than two reports are refused;
+# --split pools each side's reports and refuses a side left empty.
 # Usage: run_to_run.sh SOURCE_ROOT
 set -u
 root=$1
@@ -18,6 +19,19 @@ grep -Eq '^ +n=4096 +1181 +389 +32\.9% +1\.34% +0\.3% +0\.256$' <<<"$out" || fai
 out=$(python3 "$script" --abs-us 0 "$data/graph1.csv.gz" "$data/graph1.csv.gz") || fail "self pair: exit $?"
 grep -Eq '^ +all +5904 +0 +0\.0% +0\.00% +0\.0% +0\.000$' <<<"$out" || fail "a report against itself moved: $(grep ' all ' <<<"$out")"
 if python3 "$script" "$data/graph1.csv.gz" >/dev/null 2>&1; then fail "one report was accepted"; fi
+
+# --split: two pooled sides, each row's side median the median of its reports'.
+pooled=$root/results/2026-12-04-launch-residual/pooled
+out=$(python3 "$script" --split 2 "$pooled"/r{1,2,3,4}.csv.gz) || fail "split pair: exit $?"
+grep -q "4 reports, the first 2 against the other 2" <<<"$out" || fail "split header: $(head -1 <<<"$out")"
+grep -Eq '^ +n=4096 +1181 +388 +32\.9% +1\.50% +0\.3% +0\.240$' <<<"$out" || fail "split, n=4096: $(grep 'n=4096' <<<"$out")"
+# The same two runs on both sides: the pooled medians agree, nothing moved,
+# though r1 and r2 alone are apart.
+out=$(python3 "$script" --abs-us 0 --split 2 "$pooled"/r{1,2,1,2}.csv.gz) || fail "same sides: exit $?"
+grep -Eq '^ +all +[0-9]+ +0 +0\.0% ' <<<"$out" || fail "equal sides moved: $(grep ' all ' <<<"$out")"
+for bad in -1 2; do
+  if python3 "$script" --split "$bad" "$pooled"/r{1,2}.csv.gz >/dev/null 2>&1; then fail "--split $bad of 2 reports was accepted"; fi
+done
 
 ((failed)) && exit 1
 echo "run_to_run: all checks passed"
