@@ -50,6 +50,7 @@
 #include "gpu/l2_eviction.hpp"
 #include "gpu/stream_blocker.hpp"
 #include "gpu/timers.hpp"
+#include "block_sum.cuh"
 
 namespace {
 
@@ -58,16 +59,10 @@ using namespace dotsweep;
 constexpr int kBlock = 256;
 
 __global__ void one_block_dot(const float* a, const float* b, long long n, float* result) {
-  __shared__ float cache[kBlock];
   float sum = 0;
   for (long long i = threadIdx.x; i < n; i += kBlock) sum += a[i] * b[i];
-  cache[threadIdx.x] = sum;
-  __syncthreads();
-  for (int half = kBlock / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half) cache[threadIdx.x] += cache[threadIdx.x + half];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *result = cache[0];
+  sum = block_sum<kBlock>(sum);
+  if (threadIdx.x == 0) *result = sum;
 }
 
 class OneBlockDot : public DotOperation {

@@ -32,6 +32,7 @@
 #include "gpu/l2_eviction.hpp"
 #include "gpu/stream_blocker.hpp"
 #include "gpu/timers.hpp"
+#include "block_sum.cuh"
 
 namespace {
 
@@ -41,30 +42,18 @@ constexpr int kBlock = 256;
 constexpr int kGrid = 132;
 
 __global__ void partial_sums(const float* a, const float* b, long long n, float* partials) {
-  __shared__ float cache[kBlock];
   float sum = 0;
   for (long long i = threadIdx.x + (long long)blockIdx.x * kBlock; i < n; i += (long long)kBlock * gridDim.x)
     sum += a[i] * b[i];
-  cache[threadIdx.x] = sum;
-  __syncthreads();
-  for (int half = kBlock / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half) cache[threadIdx.x] += cache[threadIdx.x + half];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) partials[blockIdx.x] = cache[0];
+  sum = block_sum<kBlock>(sum);
+  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
 }
 
 __global__ void sum_partials(const float* partials, int count, float* result) {
-  __shared__ float cache[kBlock];
   float sum = 0;
   for (int i = threadIdx.x; i < count; i += kBlock) sum += partials[i];
-  cache[threadIdx.x] = sum;
-  __syncthreads();
-  for (int half = kBlock / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half) cache[threadIdx.x] += cache[threadIdx.x + half];
-    __syncthreads();
-  }
-  if (threadIdx.x == 0) *result = cache[0];
+  sum = block_sum<kBlock>(sum);
+  if (threadIdx.x == 0) *result = sum;
 }
 
 // Both passes, or (second_pass = false) the first alone: the control.
