@@ -12,7 +12,9 @@
 //   IMPROVED      change < -threshold, baseline's interval above current's by
 //                 more than the floor
 //   INCONCLUSIVE  over the threshold either way, but the intervals are closer
-//                 than the floor (or overlap), or the slower run was throttled
+//                 than the floor (or overlap), or the slower run was throttled,
+//                 or the row is a host-timed baseline (thrust): the host clock
+//                 moves it past any floor between runs, either way
 //   BROKEN        correct in the baseline, incorrect in a current report
 //   FIXED         incorrect in the baseline, correct in every current report
 //   UNTIMED       incorrect (or without a median) on both sides: nothing to compare
