@@ -137,6 +137,27 @@ TEST_CASE("noise: a row only some repeats timed gets no spread of its own") {
   CHECK(partial->spread == doctest::Approx(0.09));
 }
 
+TEST_CASE("noise: a repeat that did not sweep a group says nothing about its rows") {
+  // Two cold repeats of ten one-kernel rows and a third that swept only their
+  // hot rows (a cold and a hot run kept apart, or a run at fewer sizes): the
+  // cold rows are calibrated from the two that swept them; the hot rows, swept
+  // once, have no spread at all.
+  std::vector<MeasurementRecord> a, b, c;
+  for (int i = 0; i < 10; ++i) {
+    const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.atomic.plain.f32";
+    a.push_back(row(id, 10));
+    b.push_back(row(id, 10 * std::exp(0.01 * i)));
+    c.push_back(row(id, 2));
+    c.back().mode = "hot";
+  }
+  const NoiseCalibration cal = calibrate_noise({report("t1", a), report("t2", b), report("t3", c)});
+  CHECK(cal.row_spread.size() == 10);
+  CHECK(cal.row_spread.at({a[9].variant, "f32", 4096, "cold"}) == doctest::Approx(0.09));
+  CHECK(cal.row_spread.count({a[9].variant, "f32", 4096, "hot"}) == 0);
+  CHECK(cal.class_spread.count({4096, "hot", KindClass::one_kernel}) == 0);
+  CHECK_FALSE(floor_spread(cal, c[0]));
+}
+
 TEST_CASE("noise: fewer than two repeats, two GPUs, or one report twice are refused") {
   const GateReport one = report("t1", {row("a", 1)});
   CHECK(contains(input_error_of([&] { calibrate_noise({one}); }), "two or more"));

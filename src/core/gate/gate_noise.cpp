@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 #include "core/input_error.hpp"
 
@@ -62,6 +64,15 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
     KindClass kind = KindClass::one_kernel;
   };
   std::map<NoiseCalibration::RowKey, Seen> seen;
+  // How many repeats swept each (type, n, mode) group: a repeat that did not
+  // sweep a group (a cold-only run beside a hot one, fewer sizes) says
+  // nothing about its rows, while one that swept it and lacks a row does.
+  std::map<std::tuple<std::string, std::int64_t, std::string>, std::size_t> sweeps_of_group;
+  for (const auto& report : repeats) {
+    std::set<std::tuple<std::string, std::int64_t, std::string>> groups;
+    for (const auto& r : report.rows) groups.insert({r.type, r.n, r.mode});
+    for (const auto& g : groups) ++sweeps_of_group[g];
+  }
   for (const auto& report : repeats)
     for (const auto& r : report.rows) {
       if (!r.correct || !r.median_us || !ranks_in_group(r)) continue;
@@ -73,7 +84,8 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
     }
   std::map<NoiseCalibration::ClassKey, std::vector<double>> by_class;
   for (const auto& [key, s] : seen) {
-    if (s.count != repeats.size()) continue;  // a row every repeat timed correctly, or none
+    const std::size_t sweeps = sweeps_of_group.at({std::get<1>(key), std::get<2>(key), std::get<3>(key)});
+    if (sweeps < 2 || s.count != sweeps) continue;  // timed correctly by every repeat that swept its group
     const double spread = std::log(s.hi / s.lo);
     cal.row_spread[key] = spread;
     by_class[{std::get<2>(key), std::get<3>(key), s.kind}].push_back(spread);

@@ -2,8 +2,9 @@
 // fixed: how far a row's median moves between runs with no code change.
 //
 // From K >= 2 reports of one sweep on one GPU (the baseline may be one):
-//   spread of a row     s = ln(max median / min median) over the reports,
-//                           for rows correct and timed in every one
+//   spread of a row     s = ln(max median / min median) over the reports
+//                           that swept its (type, n, mode) group, for rows
+//                           correct and timed in every one of them (two or more)
 //   class of a row      (n, mode, kind class): one-kernel candidate,
 //                           two-kernel candidate (two_pass), library baseline
 //   class spreads       the 90th percentile (nearest rank) and the largest s
