@@ -67,9 +67,10 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
   // How many repeats swept each (type, n, mode) group: a repeat that did not
   // sweep a group (a cold-only run beside a hot one, fewer sizes) says
   // nothing about its rows, while one that swept it and lacks a row does.
-  std::map<std::tuple<std::string, std::int64_t, std::string>, std::size_t> sweeps_of_group;
+  using GroupKey = std::tuple<std::string, std::int64_t, std::string>;  // type, n, mode
+  std::map<GroupKey, std::size_t> sweeps_of_group;
   for (const auto& report : repeats) {
-    std::set<std::tuple<std::string, std::int64_t, std::string>> groups;
+    std::set<GroupKey> groups;
     for (const auto& r : report.rows) groups.insert({r.type, r.n, r.mode});
     for (const auto& g : groups) ++sweeps_of_group[g];
   }

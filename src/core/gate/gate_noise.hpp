@@ -1,7 +1,8 @@
 // The gate's noise floor measured from repeat sweeps (A/A runs) rather than
 // fixed: how far a row's median moves between runs with no code change.
 //
-// From K >= 2 reports of one sweep on one GPU (the baseline may be one):
+// From K >= 2 sweeps of the baseline's space (the baseline may be one), on its
+// GPU or, to gate a report from another GPU, on other GPUs of its model:
 //   spread of a row     s = ln(max median / min median) over the reports
 //                           that swept its (type, n, mode) group, for rows
 //                           correct and timed in every one of them (two or more)
