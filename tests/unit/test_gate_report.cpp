@@ -2,6 +2,8 @@
 // the Markdown summary.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <sstream>
 
 #include "core/gate/gate_report.hpp"
@@ -88,6 +90,7 @@ TEST_CASE("gate report: the text lists every non-SAME row and every one-sided ro
   CHECK(text.find("REGRESSED     slow") < text.find("INCONCLUSIVE  noisy"));
   CHECK(contains(text, "1 rows only in the baseline:\n  1 variants the current report did not sweep at all (1 rows): gone\n"));
   CHECK(contains(text, "1 rows only in the current report:\n  1 variants the baseline did not sweep at all (1 rows): new\n"));
+  CHECK(contains(text, "The two sides swept different spaces"));  // the same groups, other variants
   CHECK(last_line(text) == gate_verdict_line(f.run()));
 }
 
@@ -106,6 +109,32 @@ TEST_CASE("gate report: one-sided rows say whether a group, a variant or just th
                        "  (type, n, mode) groups the current report did not sweep: f32 n=2^28 hot (1)\n"));
   const std::string md = gate_markdown(f.run(), f.base, {f.cur});
   CHECK(contains(md, "- f32 n=2^20 cold, missing from current (1): same\n"));
+  CHECK(contains(text, "\nThe two sides swept different spaces, sizes or modes: a row both hold can read a few "
+                       "percent apart by that alone (docs/measuring.md, \"What the process swept before\").\n\ngate: "));
+  CHECK(contains(md, "The two sides swept different spaces, sizes or modes"));
+}
+
+TEST_CASE("gate report: sides that swept the same groups and variants get no note on it") {
+  Fixture f;
+  f.base.rows.erase(std::remove_if(f.base.rows.begin(), f.base.rows.end(),
+                                   [](const MeasurementRecord& r) { return r.variant == "gone"; }),
+                    f.base.rows.end());
+  f.cur.rows.erase(std::remove_if(f.cur.rows.begin(), f.cur.rows.end(),
+                                  [](const MeasurementRecord& r) { return r.variant == "new"; }),
+                   f.cur.rows.end());
+  const GateResult result = f.run();
+  REQUIRE(result.baseline_only.empty());
+  REQUIRE(result.current_only.empty());
+  CHECK(!contains(gate_text(result, f.base, {f.cur}), "swept different"));
+  CHECK(!contains(gate_markdown(result, f.base, {f.cur}), "swept different"));
+  // A row missing from a group both swept, its variant swept at another size,
+  // is a sweep cut short, not another space: no note either.
+  f.base.rows.push_back(timed("same", 5.99, 6, 6.01, 4096));
+  f.cur.rows.push_back(timed("same", 5.99, 6, 6.01, 4096));
+  f.cur.rows.erase(f.cur.rows.begin());  // "same" at the default size
+  const GateResult cut = f.run();
+  REQUIRE(!cut.baseline_only.empty());
+  CHECK(!contains(gate_text(cut, f.base, {f.cur}), "swept different"));
 }
 
 TEST_CASE("gate report: cross-hardware shows % of peak") {

@@ -116,6 +116,17 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
   return lines;
 }
 
+// Said when the sides swept different groups or variants: what a process
+// allocated and timed before a row moves it by a few percent (on the H200,
+// 2^20 rows 3-5% faster after four sizes than after twelve), so rows both
+// sides share are not quite like for like. Empty when they swept the same.
+std::string different_sweeps_note(const GateResult& result) {
+  if (result.baseline_groups == result.current_groups && result.baseline_variants == result.current_variants)
+    return "";
+  return "The two sides swept different spaces, sizes or modes: a row both hold can read a few percent apart "
+         "by that alone (docs/measuring.md, \"What the process swept before\").";
+}
+
 // UNTIMED rows per (variant, type, mode): "seed-as-written f32 cold: n = 2^12 2^14".
 std::vector<std::string> untimed_lines(const GateResult& result) {
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<std::string>> groups;
@@ -253,6 +264,7 @@ std::string gate_text(const GateResult& result, const GateReport& baseline, cons
   one_sided(result.baseline_only, "only in the baseline", result.current_groups, result.current_variants, current_name);
   one_sided(result.current_only, "only in " + current_name, result.baseline_groups, result.baseline_variants,
             "the baseline");
+  if (const std::string note = different_sweeps_note(result); !note.empty()) out += "\n" + note + "\n";
   out += "\n" + gate_verdict_line(result) + "\n";
   return out;
 }
@@ -361,6 +373,7 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
   }
   one_sided(result.baseline_only, "only in the baseline", result.current_groups, result.current_variants, "current");
   one_sided(result.current_only, "only in current", result.baseline_groups, result.baseline_variants, "the baseline");
+  if (const std::string note = different_sweeps_note(result); !note.empty()) md += "\n" + markdown_cell(note) + "\n";
   return md;
 }
 
