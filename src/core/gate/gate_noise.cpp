@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <tuple>
 
 #include "core/input_error.hpp"
+#include "core/stats/tie_group.hpp"
 
 namespace dotsweep {
 
@@ -67,11 +67,10 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
   // How many repeats swept each (type, n, mode) group: a repeat that did not
   // sweep a group (a cold-only run beside a hot one, fewer sizes) says
   // nothing about its rows, while one that swept it and lacks a row does.
-  using GroupKey = std::tuple<std::string, std::int64_t, std::string>;  // type, n, mode
   std::map<GroupKey, std::size_t> sweeps_of_group;
   for (const auto& report : repeats) {
     std::set<GroupKey> groups;
-    for (const auto& r : report.rows) groups.insert({r.type, r.n, r.mode});
+    for (const auto& r : report.rows) groups.insert(group_key_of(r));
     for (const auto& g : groups) ++sweeps_of_group[g];
   }
   for (const auto& report : repeats)
