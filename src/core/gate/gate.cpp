@@ -348,6 +348,9 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
   result.scope = scope;
   result.require_all = require_all;
   result.current_reports = current.size();
+  result.variants_swept_known = !baseline.declares_standing;
+  for (const auto& report : current)
+    if (report.declares_standing) result.variants_swept_known = false;
 
   struct Sides {
     const MeasurementRecord* baseline = nullptr;

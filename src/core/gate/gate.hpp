@@ -176,6 +176,9 @@ struct GateResult {
   // group or a variant the other side did not sweep, or a row gone missing.
   std::set<GroupKey> baseline_groups, current_groups;
   std::set<std::string> baseline_variants, current_variants;
+  // Every input is a whole sweep. A best.csv holds each group's best rows
+  // only, so its variants are the winners, not what it swept.
+  bool variants_swept_known = true;
 
   std::size_t count(GateVerdict verdict) const;
   std::size_t throttled() const;  // INCONCLUSIVE rows among them that ran throttled

@@ -81,10 +81,13 @@ std::string group_label(const GroupKey& g) {
 // variant it did not sweep anywhere (its space differs: one line naming each
 // such variant once), or a row missing from a group and a variant the other
 // side does hold (one line per group naming every row: these are the ones
-// to look at, e.g. a sweep cut short).
+// to look at, e.g. a sweep cut short). Without variants_known (a best.csv
+// on either side) no variant is said to be unswept: a best.csv lists only
+// the rows that won, so a row it lacks is one that did not win there.
 std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& rows,
                                          const std::set<GroupKey>& other_groups,
-                                         const std::set<std::string>& other_variants, const std::string& other) {
+                                         const std::set<std::string>& other_variants, bool variants_known,
+                                         const std::string& other) {
   std::map<GroupKey, std::size_t> missing_groups;
   std::set<std::string> unswept;
   std::size_t unswept_rows = 0;
@@ -93,7 +96,7 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
     const GroupKey g = group_key_of(r);
     if (!other_groups.count(g)) {
       ++missing_groups[g];
-    } else if (!other_variants.count(r.variant)) {
+    } else if (variants_known && !other_variants.count(r.variant)) {
       unswept.insert(r.variant);
       ++unswept_rows;
     } else {
@@ -119,9 +122,11 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
 // Said when the sides swept different groups or variants: what a process
 // allocated and timed before a row moves it by a few percent (on the H200,
 // 2^20 rows 3-5% faster after four sizes than after twelve), so rows both
-// sides share are not quite like for like. Empty when they swept the same.
+// sides share are not quite like for like. Empty when they swept the same
+// (of a best.csv only its groups are known: its variants are the winners).
 std::string different_sweeps_note(const GateResult& result) {
-  if (result.baseline_groups == result.current_groups && result.baseline_variants == result.current_variants)
+  if (result.baseline_groups == result.current_groups &&
+      (!result.variants_swept_known || result.baseline_variants == result.current_variants))
     return "";
   return "The two sides swept different spaces, sizes or modes: a row both hold can read a few percent apart "
          "by that alone (docs/measuring.md, \"What the process swept before\").";
@@ -254,7 +259,8 @@ std::string gate_text(const GateResult& result, const GateReport& baseline, cons
     if (list.empty()) return;
     out += "\n" + std::to_string(list.size()) + " rows " + title + (result.require_all ? " (fails: --require-all)" : "") +
            ":\n";
-    for (const auto& line : one_sided_lines(list, groups, variants, other)) out += "  " + line + "\n";
+    for (const auto& line : one_sided_lines(list, groups, variants, result.variants_swept_known, other))
+      out += "  " + line + "\n";
   };
   if (const std::size_t untimed = result.count(GateVerdict::untimed)) {
     out += "\n" + std::to_string(untimed) + " rows incorrect or untimed on both sides (nothing to compare):\n";
@@ -362,7 +368,8 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
     if (list.empty()) return;
     md += "\n<details><summary>" + std::to_string(list.size()) + " rows " + title +
           (result.require_all ? " (fail: --require-all)" : "") + "</summary>\n\n";
-    for (const auto& line : one_sided_lines(list, groups, variants, other)) md += "- " + markdown_cell(line) + "\n";
+    for (const auto& line : one_sided_lines(list, groups, variants, result.variants_swept_known, other))
+      md += "- " + markdown_cell(line) + "\n";
     md += "\n</details>\n";
   };
   if (const std::size_t untimed = result.count(GateVerdict::untimed)) {
