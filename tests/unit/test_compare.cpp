@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/gate/compare.hpp"
@@ -355,4 +357,45 @@ TEST_CASE("a report whose group was cut short is never ahead, however fast its b
   REQUIRE(s.sides[0].verdict == Verdict::partial);
   CHECK(s.ahead.empty());  // one complete report: nothing to be ahead of
   CHECK(s.agreement == Agreement::incomplete);
+}
+
+TEST_CASE("compare says when the reports swept different spaces, sizes or modes") {
+  const auto markdown_of = [](const std::vector<MeasurementRecord>& rows) {
+    const auto c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
+    return std::make_pair(c.swept_alike, compare_markdown(c));
+  };
+  const std::string note = "\nThe reports swept different spaces, sizes or modes: a row both hold can read a few "
+                           "percent apart by that alone (docs/measuring.md, \"What the process swept before\").\n";
+  std::vector<MeasurementRecord> rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("y", 11.9, 12, 12.1, "t1"),
+                                         timed("x", 9.9, 10, 10.1, "t2"), timed("y", 11.9, 12, 12.1, "t2")};
+  auto [alike, md] = markdown_of(rows);
+  CHECK(alike);
+  CHECK(!contains(md, "swept different"));
+
+  // Another variant, another size, another mode on one side: the note.
+  auto other_variant = rows;
+  other_variant.back() = timed("z", 11.9, 12, 12.1, "t2");
+  std::tie(alike, md) = markdown_of(other_variant);
+  CHECK(!alike);
+  CHECK(contains(md, note));
+  auto other_size = rows;
+  other_size.push_back(timed("x", 4.9, 5, 5.1, "t2", 4096));
+  CHECK(!markdown_of(other_size).first);
+  auto other_mode = rows;
+  other_mode.push_back(timed("x", 4.9, 5, 5.1, "t1"));
+  other_mode.back().mode = "hot";
+  CHECK(!markdown_of(other_mode).first);
+  // Three reports: the first alone differs, the last two swept alike.
+  auto first_differs = rows;
+  first_differs.erase(first_differs.begin() + 1);  // y on t1
+  for (const char* v : {"x", "y"}) first_differs.push_back(timed(v, 9.9, 10, 10.1, "t3"));
+  CHECK(!markdown_of(first_differs).first);
+
+  // A best.csv holds its winners only: a sweep that also timed y swept alike.
+  CompareInput best{"best.csv", {timed("x", 9.9, 10, 10.1, "t1")}, {}};
+  best.declared.push_back(parse_declared_standing("1", "x", "winner", "best.csv, row 1"));
+  const CompareInput sweep{"sweep.csv", {timed("x", 9.9, 10, 10.1, "t2"), timed("y", 11.9, 12, 12.1, "t2")}, {}};
+  const auto c = compare_reports(split_reports({best, sweep}));
+  CHECK(c.swept_alike);
+  CHECK(!contains(compare_markdown(c), "swept different"));
 }

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "core/gate/bandwidth_footing.hpp"
+#include "core/gate/sweep_extent.hpp"
 #include "core/input_error.hpp"
 
 namespace dotsweep {
@@ -264,6 +265,14 @@ ReportComparison compare_reports(std::vector<Report> reports) {
       for (Report& r : out.reports)
         for (MeasurementRecord& row : r.rows)
           if (row.pct_peak) row.pct_peak = pct_of_footing(*row.pct_peak, row.env, true);
+  }
+
+  std::vector<SweepExtent> swept(rs.size());
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    const bool best_rows_only = std::any_of(rs[i].declared.begin(), rs[i].declared.end(),
+                                            [](const auto& d) { return d.has_value(); });
+    swept[i].add(rs[i].rows, best_rows_only);
+    for (std::size_t j = 0; j < i; ++j) out.swept_alike = out.swept_alike && swept_alike(swept[j], swept[i]);
   }
 
   std::vector<std::map<GroupKey, Group>> groups;

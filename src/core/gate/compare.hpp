@@ -128,6 +128,9 @@ struct ReportComparison {
   // row's pct_peak was rescaled to that report's ceiling, so a partition
   // (whose peak is its own ceiling) and a whole GPU stand on one footing.
   bool by_measured_ceiling = false;
+  // Every two reports swept alike (core/gate/sweep_extent.hpp): otherwise a
+  // row they share can differ by what each process swept before it.
+  bool swept_alike = true;
   std::vector<QuestionComparison> questions;  // ascending (type, mode)
 };
 

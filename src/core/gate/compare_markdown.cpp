@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/gate/sweep_extent.hpp"
 #include "core/report/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 
@@ -314,6 +315,7 @@ std::string compare_markdown(const ReportComparison& c) {
         "`ahead` names the report whose best candidate leads, or `tie` when the intervals overlap; "
         "`best variant` says whether the reports' best candidates are the same variant, `tie` when their tie "
         "groups share a row, or `differ`.\n";
+  if (!c.swept_alike) md += "\n" + different_sweeps_note("The reports") + "\n";
   for (const auto& q : c.questions) md += "\n" + question_markdown(q, c);
 
   // Reports of one GPU: the intervals are each run's own sampling noise.

@@ -348,9 +348,8 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
   result.scope = scope;
   result.require_all = require_all;
   result.current_reports = current.size();
-  result.variants_swept_known = !baseline.declares_standing;
-  for (const auto& report : current)
-    if (report.declares_standing) result.variants_swept_known = false;
+  result.baseline_swept.add(baseline.rows, baseline.declares_standing);
+  for (const auto& report : current) result.current_swept.add(report.rows, report.declares_standing);
 
   struct Sides {
     const MeasurementRecord* baseline = nullptr;
@@ -358,17 +357,9 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
     bool tied = false;
   };
   std::map<RowKey, Sides> rows;
-  for (const auto& r : baseline.rows) {
-    rows[key_of(r)].baseline = &r;
-    result.baseline_groups.insert(group_key_of(r));
-    result.baseline_variants.insert(r.variant);
-  }
+  for (const auto& r : baseline.rows) rows[key_of(r)].baseline = &r;
   for (const auto& report : current)
-    for (const auto& r : report.rows) {
-      rows[key_of(r)].current.push_back(&r);
-      result.current_groups.insert(group_key_of(r));
-      result.current_variants.insert(r.variant);
-    }
+    for (const auto& r : report.rows) rows[key_of(r)].current.push_back(&r);
   for (const auto& key : tied_rows(baseline)) rows[key].tied = true;
   for (const auto& report : current)
     for (const auto& key : tied_rows(report)) rows[key].tied = true;

@@ -54,6 +54,7 @@
 
 #include "core/gate/gate_input.hpp"
 #include "core/gate/gate_noise.hpp"
+#include "core/gate/sweep_extent.hpp"
 #include "core/report/record.hpp"
 #include "core/stats/tie_group.hpp"
 
@@ -171,14 +172,10 @@ struct GateResult {
   // in (type, n, mode, variant) order.
   std::vector<MeasurementRecord> baseline_only, current_only;
   std::size_t out_of_scope = 0;  // distinct rows that --only left out
-  // The (type, n, mode) groups and the variants each side holds (the current
-  // side: any current report), so a one-sided row can be told apart as a
-  // group or a variant the other side did not sweep, or a row gone missing.
-  std::set<GroupKey> baseline_groups, current_groups;
-  std::set<std::string> baseline_variants, current_variants;
-  // Every input is a whole sweep. A best.csv holds each group's best rows
-  // only, so its variants are the winners, not what it swept.
-  bool variants_swept_known = true;
+  // What each side swept (the current side: every current report), so a
+  // one-sided row can be told apart as a group or a variant the other side
+  // did not sweep, or a row gone missing.
+  SweepExtent baseline_swept, current_swept;
 
   std::size_t count(GateVerdict verdict) const;
   std::size_t throttled() const;  // INCONCLUSIVE rows among them that ran throttled

@@ -81,12 +81,10 @@ std::string group_label(const GroupKey& g) {
 // variant it did not sweep anywhere (its space differs: one line naming each
 // such variant once), or a row missing from a group and a variant the other
 // side does hold (one line per group naming every row: these are the ones
-// to look at, e.g. a sweep cut short). Without variants_known (a best.csv
-// on either side) no variant is said to be unswept: a best.csv lists only
-// the rows that won, so a row it lacks is one that did not win there.
-std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& rows,
-                                         const std::set<GroupKey>& other_groups,
-                                         const std::set<std::string>& other_variants, bool variants_known,
+// to look at, e.g. a sweep cut short). No variant is said to be unswept by
+// a best.csv: it lists only the rows that won, so a row it lacks is one
+// that did not win there.
+std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& rows, const SweepExtent& other_swept,
                                          const std::string& other) {
   std::map<GroupKey, std::size_t> missing_groups;
   std::set<std::string> unswept;
@@ -94,9 +92,9 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
   std::map<GroupKey, std::vector<std::string>> missing_rows;
   for (const auto& r : rows) {
     const GroupKey g = group_key_of(r);
-    if (!other_groups.count(g)) {
+    if (!other_swept.groups.count(g)) {
       ++missing_groups[g];
-    } else if (variants_known && !other_variants.count(r.variant)) {
+    } else if (other_swept.variants_known && !other_swept.variants.count(r.variant)) {
       unswept.insert(r.variant);
       ++unswept_rows;
     } else {
@@ -119,17 +117,9 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
   return lines;
 }
 
-// Said when the sides swept different groups or variants: what a process
-// allocated and timed before a row moves it by a few percent (on the H200,
-// 2^20 rows 3-5% faster after four sizes than after twelve), so rows both
-// sides share are not quite like for like. Empty when they swept the same
-// (of a best.csv only its groups are known: its variants are the winners).
-std::string different_sweeps_note(const GateResult& result) {
-  if (result.baseline_groups == result.current_groups &&
-      (!result.variants_swept_known || result.baseline_variants == result.current_variants))
-    return "";
-  return "The two sides swept different spaces, sizes or modes: a row both hold can read a few percent apart "
-         "by that alone (docs/measuring.md, \"What the process swept before\").";
+// Said when the sides did not sweep alike (core/gate/sweep_extent.hpp).
+std::string sweeps_note(const GateResult& result) {
+  return swept_alike(result.baseline_swept, result.current_swept) ? "" : different_sweeps_note("The two sides");
 }
 
 // UNTIMED rows per (variant, type, mode): "seed-as-written f32 cold: n = 2^12 2^14".
@@ -254,23 +244,20 @@ std::string gate_text(const GateResult& result, const GateReport& baseline, cons
     }
   }
   const auto one_sided = [&](const std::vector<MeasurementRecord>& list, const std::string& title,
-                              const std::set<GroupKey>& groups, const std::set<std::string>& variants,
-                              const std::string& other) {
+                              const SweepExtent& other_swept, const std::string& other) {
     if (list.empty()) return;
     out += "\n" + std::to_string(list.size()) + " rows " + title + (result.require_all ? " (fails: --require-all)" : "") +
            ":\n";
-    for (const auto& line : one_sided_lines(list, groups, variants, result.variants_swept_known, other))
-      out += "  " + line + "\n";
+    for (const auto& line : one_sided_lines(list, other_swept, other)) out += "  " + line + "\n";
   };
   if (const std::size_t untimed = result.count(GateVerdict::untimed)) {
     out += "\n" + std::to_string(untimed) + " rows incorrect or untimed on both sides (nothing to compare):\n";
     for (const auto& line : untimed_lines(result)) out += "  " + line + "\n";
   }
   const std::string current_name = result.current_reports > 1 ? "the current reports" : "the current report";
-  one_sided(result.baseline_only, "only in the baseline", result.current_groups, result.current_variants, current_name);
-  one_sided(result.current_only, "only in " + current_name, result.baseline_groups, result.baseline_variants,
-            "the baseline");
-  if (const std::string note = different_sweeps_note(result); !note.empty()) out += "\n" + note + "\n";
+  one_sided(result.baseline_only, "only in the baseline", result.current_swept, current_name);
+  one_sided(result.current_only, "only in " + current_name, result.baseline_swept, "the baseline");
+  if (const std::string note = sweeps_note(result); !note.empty()) out += "\n" + note + "\n";
   out += "\n" + gate_verdict_line(result) + "\n";
   return out;
 }
@@ -363,13 +350,11 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
     md += table.text();
   }
   const auto one_sided = [&](const std::vector<MeasurementRecord>& list, const std::string& title,
-                              const std::set<GroupKey>& groups, const std::set<std::string>& variants,
-                              const std::string& other) {
+                              const SweepExtent& other_swept, const std::string& other) {
     if (list.empty()) return;
     md += "\n<details><summary>" + std::to_string(list.size()) + " rows " + title +
           (result.require_all ? " (fail: --require-all)" : "") + "</summary>\n\n";
-    for (const auto& line : one_sided_lines(list, groups, variants, result.variants_swept_known, other))
-      md += "- " + markdown_cell(line) + "\n";
+    for (const auto& line : one_sided_lines(list, other_swept, other)) md += "- " + markdown_cell(line) + "\n";
     md += "\n</details>\n";
   };
   if (const std::size_t untimed = result.count(GateVerdict::untimed)) {
@@ -378,9 +363,9 @@ std::string gate_markdown(const GateResult& result, const GateReport& baseline,
     for (const auto& line : untimed_lines(result)) md += "- " + markdown_cell(line) + "\n";
     md += "\n</details>\n";
   }
-  one_sided(result.baseline_only, "only in the baseline", result.current_groups, result.current_variants, "current");
-  one_sided(result.current_only, "only in current", result.baseline_groups, result.baseline_variants, "the baseline");
-  if (const std::string note = different_sweeps_note(result); !note.empty()) md += "\n" + markdown_cell(note) + "\n";
+  one_sided(result.baseline_only, "only in the baseline", result.current_swept, "current");
+  one_sided(result.current_only, "only in current", result.baseline_swept, "the baseline");
+  if (const std::string note = sweeps_note(result); !note.empty()) md += "\n" + markdown_cell(note) + "\n";
   return md;
 }
 
