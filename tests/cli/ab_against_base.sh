@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/ci/ab_against_base.sh, what the CI recipe runs for a pull request: it
 # writes the base revision's kernels/ beside the work tree and hands both trees
-# to `dotsweep ab`, skips the GPU when kernels/ did not change, and refuses a
-# bad revision or folder with one line and exit 2. No GPU needed: a stand-in
+# to `dotsweep ab`, skips the GPU when kernels/ did not change, refuses a
+# bad revision or folder with one line and exit 2, and exits 2 when ab
+# compared no variant of the base tree (its a.csv). No GPU needed: a stand-in
 # binary records what ab would be given, and the real one must accept both
 # trees (it reads them before it checks the --junit folder that fails here).
 # Usage: ab_against_base.sh DOTSWEEP SOURCE_ROOT
@@ -20,9 +21,18 @@ base=$(git -C "$repo" rev-parse HEAD)
 
 # The stand-in: records its arguments and the tree it was given as A, exits $STAND_IN_STATUS.
 stand_in=$scratch/stand-in
+# With STAND_IN_A_CSV it writes that file as ab's a.csv into its --out folder.
 cat >"$stand_in" <<'STAND_IN'
 #!/usr/bin/env bash
 printf '%s\n' "$@" >"$RECORD"
+if [[ -n ${STAND_IN_A_CSV:-} ]]; then
+  prev="" out=""
+  for arg in "$@"; do
+    [[ $prev == --out ]] && out=$arg
+    prev=$arg
+  done
+  mkdir -p "$out" && cp "$STAND_IN_A_CSV" "$out/a.csv"
+fi
 exit "${STAND_IN_STATUS:-0}"
 STAND_IN
 chmod +x "$stand_in"
@@ -68,6 +78,36 @@ diff -r "$scratch/base-kernels" "$scratch/o4/base/kernels" >/dev/null || fail "a
 STAND_IN_STATUS=1 run 1 "ab's exit status" "$base" "$scratch/o5"
 run 2 "a folder that exists" "$base" "$scratch/o4"
 one_line "a folder that exists" "'$scratch/o4' exists; give a new folder"
+
+# Tree A's rows as ab writes them (a real H200 report in the sweep's format):
+# with no candidate correct in A, nothing of kernels/ was compared.
+zcat "$root/tests/fixtures/reports/h200-2026-11-30-f32.csv.gz" >"$scratch/a-real.csv"
+python3 - "$scratch/a-real.csv" "$scratch" <<'PY'
+import csv
+import sys
+
+with open(sys.argv[1], newline="") as f:
+    reader = csv.DictReader(f)
+    fields, rows = reader.fieldnames, list(reader)
+candidates = [r for r in rows if r["kind"] == "candidate" and r["correct"] == "1"]
+assert len(candidates) > 1
+for name, keep in (("a-none.csv", 0), ("a-one.csv", 1)):
+    for r in candidates:
+        r["correct"] = "0"
+    for r in candidates[:keep]:
+        r["correct"] = "1"
+    with open(f"{sys.argv[2]}/{name}", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+PY
+STAND_IN_A_CSV=$scratch/a-real.csv run 0 "tree A compared" "$base" "$scratch/oa1"
+STAND_IN_A_CSV=$scratch/a-real.csv STAND_IN_STATUS=1 run 1 "tree A compared, a row REGRESSED" "$base" "$scratch/oa2"
+STAND_IN_A_CSV=$scratch/a-one.csv run 0 "one variant of tree A compared" "$base" "$scratch/oa3"
+STAND_IN_A_CSV=$scratch/a-none.csv run 2 "no variant of tree A compared" "$base" "$scratch/oa4"
+one_line "no variant of tree A compared" "no variant of $base's kernels/ compiled and passed its checks in this build"
+STAND_IN_A_CSV=$scratch/a-none.csv STAND_IN_STATUS=1 run 2 "no variant of tree A compared, ab failed" "$base" "$scratch/oa5"
+STAND_IN_A_CSV=$scratch/a-none.csv STAND_IN_STATUS=3 run 3 "no GPU: ab's own status" "$base" "$scratch/oa6"
 
 # The change committed, then a file only the work tree has.
 git_ commit -q -am edit

@@ -14,7 +14,8 @@
 #
 # Exit: ab's own (0 pass, 1 a row REGRESSED or BROKEN, 2 bad input, 3 no GPU);
 # 0 and one line, without the GPU, when kernels/ is the same at REV as in the
-# work tree; 2 and one line for a bad REV or OUT.
+# work tree; 2 and one line for a bad REV or OUT, and when no variant of REV's
+# tree compiled and passed its checks, so that nothing was compared.
 set -u
 if [[ $# -lt 2 ]]; then
   echo "ab_against_base: usage: tools/ci/ab_against_base.sh REV OUT [dotsweep ab options...]" >&2
@@ -45,4 +46,24 @@ if ! git archive "$commit" kernels | tar -x -C "$out/base"; then
   echo "ab_against_base: could not write $rev's kernels/ into $out/base" >&2
   exit 2
 fi
-exec "$dotsweep" ab --kernels-a "$out/base/kernels" --kernels-b kernels --out "$out/report" "$@"
+"$dotsweep" ab --kernels-a "$out/base/kernels" --kernels-b kernels --out "$out/report" "$@"
+status=$?
+# A tree A this build cannot compile or check (a changed interface between
+# the host and kernels/) leaves every variant FIXED or UNTIMED: ab passes
+# with no variant compared, which is no verdict on the change.
+if [[ $status -le 1 && -f $out/report/a.csv ]]; then
+  compared=$(python3 - "$out/report/a.csv" <<'PY'
+import csv
+import sys
+
+with open(sys.argv[1], newline="") as f:
+    print(sum(r["kind"] == "candidate" and r["correct"] == "1" for r in csv.DictReader(f)))
+PY
+  )
+  if [[ $compared == 0 ]]; then
+    echo "ab_against_base: no variant of $rev's kernels/ compiled and passed its checks in this build (did the" \
+      "interface between the host and kernels/ change?): nothing of kernels/ was compared" >&2
+    exit 2
+  fi
+fi
+exit "$status"
