@@ -50,7 +50,9 @@ inline std::filesystem::path fresh_dir(const char* name) {
 }
 
 // A path under the temp directory, unique per process and name, removed
-// (with any ".tmp" sibling) when the test ends.
+// (a file, or a folder with everything in it, and any ".tmp" sibling) when
+// the test starts and ends: a folder left behind would be found again by a
+// later process given the same id.
 class TempPath {
  public:
   explicit TempPath(const std::string& name)
@@ -66,8 +68,8 @@ class TempPath {
  private:
   void remove() {
     std::error_code ec;
-    std::filesystem::remove(path_, ec);
-    std::filesystem::remove(path_.string() + ".tmp", ec);
+    std::filesystem::remove_all(path_, ec);
+    std::filesystem::remove_all(path_.string() + ".tmp", ec);
   }
   std::filesystem::path path_;
 };
