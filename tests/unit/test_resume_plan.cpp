@@ -29,23 +29,6 @@ MeasurementRecord row(const std::string& variant, std::int64_t n, const std::str
   return r;
 }
 
-// A report folder under the temp directory, removed with its files when the test ends.
-class TempFolder {
- public:
-  explicit TempFolder(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() / ("dotsweep_unit_" + std::to_string(::getpid()) + "_" + name)) {
-    std::filesystem::remove_all(path_);
-  }
-  ~TempFolder() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  std::string str() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
-
 std::string csv_text(const std::vector<MeasurementRecord>& rows) {
   std::string text = csv_line(record_columns());
   for (const auto& r : rows) text += csv_line(to_fields(r));
@@ -226,7 +209,7 @@ TEST_CASE("the printed resume command drops --out and names the folder once") {
 }
 
 TEST_CASE("a resumed report folder keeps only the finished rows and appends after them") {
-  const TempFolder dir("resume_folder");
+  const dotsweep::test::TempPath dir("resume_folder");
   {
     ReportFolder first(dir.str());
     first.append(row("a", 4096, "cold"));
