@@ -2,7 +2,6 @@
 // torn sweep.csv reads as, when a resume is refused, and the printed command.
 #include <doctest/doctest.h>
 
-
 #include "core/report/counter_metrics.hpp"
 #include "core/report/csv.hpp"
 #include "core/input_error.hpp"
