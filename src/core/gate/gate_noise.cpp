@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 
 #include "core/input_error.hpp"
+#include "core/gate/sweep_extent.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {
@@ -69,9 +69,9 @@ NoiseCalibration calibrate_noise(const std::vector<GateReport>& repeats) {
   // nothing about its rows, while one that swept it and lacks a row does.
   std::map<GroupKey, std::size_t> sweeps_of_group;
   for (const auto& report : repeats) {
-    std::set<GroupKey> groups;
-    for (const auto& r : report.rows) groups.insert(group_key_of(r));
-    for (const auto& g : groups) ++sweeps_of_group[g];
+    SweepExtent swept;
+    swept.add(report.rows, report.declares_standing);
+    for (const auto& g : swept.groups) ++sweeps_of_group[g];
   }
   for (const auto& report : repeats)
     for (const auto& r : report.rows) {
