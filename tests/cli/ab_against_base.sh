@@ -126,11 +126,13 @@ recipe=$(sed -n '/^ *tools\/ci\/ab_against_base.sh /,/--markdown/p' "$root/tools
 [[ -n $recipe ]] || fail "tools/ci/github-gpu-gate.yml does not run tools/ci/ab_against_base.sh"
 recipe=${recipe//'${{ github.event.pull_request.base.sha }}'/$base}
 recipe=${recipe//tools\/ci\//$root/tools/ci/}
+ab_space=$(sed -n 's/^  AB_SPACE: *\([^ ]*\).*/\1/p' "$root/tools/ci/github-gpu-gate.yml")
+[[ -f $root/$ab_space ]] || fail "the recipe's AB_SPACE '$ab_space' is not a space file of the repository"
 mkdir -p "$scratch/reports" && rm -f "$scratch/record"
-(cd "$repo" && REPORTS=$scratch/reports SPACE=variants/quick.toml RECORD=$scratch/record DOTSWEEP=$stand_in \
+(cd "$repo" && REPORTS=$scratch/reports AB_SPACE=$ab_space RECORD=$scratch/record DOTSWEEP=$stand_in \
   bash -euc "$recipe") >"$scratch/out" 2>&1 || fail "the recipe's command: $(cat "$scratch/out")"
 printf '%s\n' ab --kernels-a "$scratch/reports/ab/base/kernels" --kernels-b kernels --out "$scratch/reports/ab/report" \
-  --space variants/quick.toml --junit "$scratch/reports/ab.xml" --markdown "$scratch/reports/ab.md" >"$scratch/want"
+  --space "$ab_space" --junit "$scratch/reports/ab.xml" --markdown "$scratch/reports/ab.md" >"$scratch/want"
 diff -u "$scratch/want" "$scratch/record" >"$scratch/diff" 2>&1 || fail "the recipe's command: ab's arguments: $(cat "$scratch/diff")"
 
 # The real binary accepts both trees: it reads them before the --junit folder it refuses.

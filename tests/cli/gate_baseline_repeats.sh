@@ -4,9 +4,10 @@
 # with the default floor, every row of a default-space sweep on another H200
 # (--only all) fails the gate on rows that did not change, and a plain
 # default-space sweep fails on CUB at 2^28; with the repeats the same reports
-# pass with no REGRESSED row, the CI recipe's three quick-space sweeps pass on
-# a GPU the repeats never saw, and a 10% slower tree swept there still fails
-# with the shares docs/gate.md quotes.
+# pass with no REGRESSED row. The CI recipe's sweeps (the baseline's own: its
+# space at the default sizes) and three quick-space sweeps pass on GPUs the
+# repeats never saw, and a 10% slower tree swept there fails with the shares
+# docs/gate.md quotes.
 # Usage: gate_baseline_repeats.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2
@@ -45,13 +46,41 @@ gate 1 "a repeat, default floor" --current "$repeats/i-cold1.csv.gz"
 grep -q '^gate: FAIL, 2 REGRESSED: cub bf16 n=2^28 cold +5.9%, cub f16 n=2^28 cold +5.8%' "$scratch/out" ||
   fail "a repeat against the baseline: $(tail -n 1 "$scratch/out")"
 
+# The recipe sweeps the baseline's space, REPEATS times; two slow sweeps were measured.
+recipe=$root/tools/ci/github-gpu-gate.yml
+space=$(sed -n 's/^  SPACE: *\([^ ]*\).*/\1/p' "$recipe")
+repeats_wanted=$(sed -n 's/^  REPEATS: *\([0-9]*\).*/\1/p' "$recipe")
+[[ -f $root/$space ]] || fail "the recipe's SPACE '$space' is not a space file of the repository"
+"$dotsweep" list --space "$root/$space" >"$scratch/recipe-space" 2>&1 || fail "list --space $space: exit $?"
+"$dotsweep" list >"$scratch/default-space" 2>&1 || fail "list: exit $?"
+cmp -s "$scratch/recipe-space" "$scratch/default-space" || fail "the recipe's SPACE is not the baseline's (embedded default) space"
+[[ $repeats_wanted == 2 ]] || fail "the recipe sweeps $repeats_wanted times; its sensitivity below was measured with 2"
+
+ci=$root/results/2026-12-05-default-space-ci
+gate 0 "CI recipe, unchanged tree" --current "$ci/l-default1.csv.gz" "${noise[@]}"
+grep -q '^gate: PASS, 579 SAME, 81 INCONCLUSIVE, 17 UNTIMED of 677 rows' "$scratch/out" ||
+  fail "CI recipe, unchanged tree: $(tail -n 1 "$scratch/out")"
+gate 0 "CI recipe, unchanged tree, --only all" --current "$ci/l-default1.csv.gz" --only all "${noise[@]}"
+grep -q '^gate: PASS, 11888 SAME, 1 IMPROVED, 1096 INCONCLUSIVE, 61 UNTIMED of 13046 rows' "$scratch/out" ||
+  fail "CI recipe, unchanged tree, --only all: $(tail -n 1 "$scratch/out")"
+gate 1 "CI recipe, slower tree" --current "$ci/l-slow1.csv.gz" "$ci/l-slow2.csv.gz" --only all "${noise[@]}" \
+  --junit "$scratch/slow-default.xml"
+out=$(python3 "$root/tools/gate_tally.py" "$scratch/slow-default.xml") || fail "tally: exit $?"
+grep -Eq '^1 +1168 +2 +0\.2% ' <<<"$out" || fail "CI recipe, slower tree, n = 1: $(grep '^1 ' <<<"$out")"
+grep -Eq '^2\^20 +1168 +557 +47\.7% ' <<<"$out" || fail "CI recipe, slower tree, 2^20: $(grep '^2^20 ' <<<"$out")"
+grep -Eq '^2\^22 +1168 +804 +68\.8% ' <<<"$out" || fail "CI recipe, slower tree, 2^22: $(grep '^2^22 ' <<<"$out")"
+grep -Eq '^2\^26 +1168 +1112 +95\.2% .* SAME: 10, UNTIMED: 6$' <<<"$out" || fail "CI recipe, slower tree, 2^26: $(grep '^2^26 ' <<<"$out")"
+! grep -q 'REGRESSED: [0-9]' <<<"$out" || fail "CI recipe, slower tree: a library row REGRESSED: $out"
+[[ $(awk 'NR > 1 { sum += $2 } END { print sum }' <<<"$out") == $((11 * 1168)) ]] ||
+  fail "CI recipe, slower tree: tallied rows are not 11 sizes x 1168 candidates"
+
 quick=("$held_out"/j-quick1.csv.gz "$held_out"/j-quick2.csv.gz "$held_out"/j-quick3.csv.gz)
 slow=("$held_out"/j-slow1.csv.gz "$held_out"/j-slow2.csv.gz "$held_out"/j-slow3.csv.gz)
-gate 0 "CI recipe, unchanged tree" --current "${quick[@]}" "${noise[@]}"
+gate 0 "quick space, unchanged tree" --current "${quick[@]}" "${noise[@]}"
 grep -q '^gate: PASS, 173 SAME, 71 INCONCLUSIVE, 19 UNTIMED of 263 rows' "$scratch/out" ||
-  fail "CI recipe, unchanged tree: $(tail -n 1 "$scratch/out")"
-gate 0 "CI recipe, unchanged tree, --only all" --current "${quick[@]}" --only all "${noise[@]}"
-gate 1 "CI recipe, slower tree" --current "${slow[@]}" --only all "${noise[@]}" --junit "$scratch/slow.xml"
+  fail "quick space, unchanged tree: $(tail -n 1 "$scratch/out")"
+gate 0 "quick space, unchanged tree, --only all" --current "${quick[@]}" --only all "${noise[@]}"
+gate 1 "quick space, slower tree" --current "${slow[@]}" --only all "${noise[@]}" --junit "$scratch/slow.xml"
 out=$(python3 "$root/tools/gate_tally.py" "$scratch/slow.xml") || fail "tally: exit $?"
 grep -Eq '^2\^12 +32 +31 +96\.9% ' <<<"$out" || fail "slower tree, 2^12: $(grep '^2^12 ' <<<"$out")"
 grep -Eq '^2\^28 +32 +32 +100\.0% .* SAME: 12, UNTIMED: 6$' <<<"$out" || fail "slower tree, 2^28: $(grep '^2^28 ' <<<"$out")"
