@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tools/ratio_to_baseline.py on the committed sweeps of
+# results/2026-12-05-sweep-history: the lines its README quotes, the per-type
+# lines (one-kernel candidates only), a report against itself reads 1.000
+# everywhere, and a bad --sizes is refused with exit 2.
+# Usage: ratio_to_baseline.sh SOURCE_ROOT
+set -u
+root=$1
+script=$root/tools/ratio_to_baseline.py
+baseline=$root/results/baselines/h200.csv.gz
+data=$root/results/2026-12-05-sweep-history
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+
+out=$(python3 "$script" "$baseline" "$data/k-a1.csv.gz" "$data/k-c1.csv.gz" --sizes 1000003,2^20) ||
+  fail "k-a1, k-c1: exit $?"
+want=$'report\tn\tcandidates\tlibraries
+k-a1.csv.gz\t2^20\t0.956 (+0.30)\t0.907
+k-c1.csv.gz\t1000003\t0.966 (+0.24)\t0.936
+k-c1.csv.gz\t2^20\t0.989 (+0.10)\t0.965'
+[[ $out == "$want" ]] || fail "k-a1, k-c1: got"$'\n'"$out"
+
+out=$(python3 "$script" "$baseline" "$data/k-c2.csv.gz" --sizes 1000003 --by-type) || fail "by type: exit $?"
+[[ $(tail -n 1 <<<"$out") == $'k-c2.csv.gz\t1000003\t1.004 (-0.03)\t0.965 (+0.37)\t0.942 (+0.38)\t0.945 (+0.38)' ]] ||
+  fail "by type: got $(tail -n 1 <<<"$out")"
+
+# Every size of a report against itself: ratio 1.000 and no gap.
+out=$(python3 "$script" "$data/k-d1.csv.gz" "$data/k-d1.csv.gz") || fail "self: exit $?"
+[[ $(wc -l <<<"$out") == 8 ]] || fail "self: not 7 sizes: $out"
+bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t1\\.000 \\(\\+0\\.00\\)\t1\\.000$')
+[[ -z $bad ]] || fail "a report against itself: $bad"
+
+python3 "$script" "$baseline" "$data/k-a1.csv.gz" --sizes 2^x >/dev/null 2>&1
+status=$?
+[[ $status == 2 ]] || fail "--sizes 2^x: exit $status, wanted 2"
+
+((failed)) && exit 1
+echo "ratio_to_baseline: all checks passed"

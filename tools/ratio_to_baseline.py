@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""How a report reads against a baseline of the same tree, per size.
+
+For each report and each n (cold rows unless --mode), over the correct rows
+both hold: the median of the report's median over the baseline's for the
+candidates and for the libraries (cuBLAS and CUB), and the median of the
+baseline's median minus the report's for the one-kernel candidates (every
+finish but the two-pass one), in us. With --by-type both are given for the
+one-kernel candidates of each element type, in the order a sweep measures
+the types.
+
+This is the table of results/2026-12-05-sweep-history/README.md: with no
+code change, a row's time depends on what its process swept before it
+(docs/measuring.md, "What the process swept before").
+
+    tools/ratio_to_baseline.py BASELINE.csv[.gz] REPORT.csv[.gz] ... [--sizes 2^20,1000003] [--by-type] [--mode cold]
+"""
+import argparse
+import csv
+import gzip
+import re
+import statistics
+import sys
+
+TYPES = ["f32", "f64", "f16", "bf16"]
+LIBRARIES = {"cublas", "cub"}
+
+
+def size_of(text):
+    match = re.fullmatch(r"2\^(\d+)([+-]\d+)?", text)
+    return 2 ** int(match.group(1)) + int(match.group(2) or 0) if match else int(text)
+
+
+def size_label(n):
+    for e in range(31):
+        for offset in (0, 3, -1):
+            if n == 2 ** e + offset and n > 1000:
+                return f"2^{e}" + (f"{offset:+d}" if offset else "")
+    return str(n)
+
+
+def correct_rows(path, mode):
+    opener = gzip.open if path.endswith(".gz") else open
+    rows = {}
+    with opener(path, "rt", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["correct"] == "1" and row["mode"] == mode and row["median_us"]:
+                rows[(row["variant"], row["type"], int(row["n"]))] = (float(row["median_us"]), row["kind"])
+    return rows
+
+
+def one_kernel(variant):
+    return ".2pass." not in variant
+
+
+def cell(ratios, gaps):
+    if not ratios:
+        return "-"
+    return f"{statistics.median(ratios):.3f} ({statistics.median(gaps):+.2f})" if gaps else f"{statistics.median(ratios):.3f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("baseline")
+    parser.add_argument("reports", nargs="+")
+    parser.add_argument("--sizes", help="comma-separated n, e.g. 2^20,1000003 (default: every n both hold)")
+    parser.add_argument("--by-type", action="store_true")
+    parser.add_argument("--mode", default="cold")
+    args = parser.parse_args()
+    try:
+        wanted = {size_of(s) for s in args.sizes.split(",")} if args.sizes else None
+    except (ValueError, AttributeError):
+        parser.error(f"--sizes: '{args.sizes}' is not a list of sizes such as 2^20,1000003")
+    base = correct_rows(args.baseline, args.mode)
+    if not base:
+        sys.exit(f"ratio_to_baseline: {args.baseline} holds no correct {args.mode} row")
+    groups = TYPES if args.by_type else ["candidates"]
+    print("\t".join(["report", "n"] + groups + ([] if args.by_type else ["libraries"])))
+    for path in args.reports:
+        rows = correct_rows(path, args.mode)
+        shared = [key for key in rows if key in base]
+        for n in sorted({key[2] for key in shared}):
+            if wanted is not None and n not in wanted:
+                continue
+            keys = [key for key in shared if key[2] == n]
+            cells = []
+            for group in groups:
+                mine = [k for k in keys if rows[k][1] == "candidate" and (group == "candidates" or
+                                                                     (k[1] == group and one_kernel(k[0])))]
+                cells.append(cell([rows[k][0] / base[k][0] for k in mine],
+                                  [base[k][0] - rows[k][0] for k in mine if one_kernel(k[0])]))
+            if not args.by_type:
+                cells.append(cell([rows[k][0] / base[k][0] for k in keys if k[0] in LIBRARIES], []))
+            print("\t".join([path.rsplit("/", 1)[-1], size_label(n)] + cells))
+
+
+if __name__ == "__main__":
+    main()
