@@ -32,10 +32,12 @@ def size_of(text):
 
 
 def size_label(n):
-    for e in range(31):
-        for offset in (0, 3, -1):
-            if n == 2 ** e + offset and n > 1000:
-                return f"2^{e}" + (f"{offset:+d}" if offset else "")
+    """As dotsweep prints n (core/space/size_list.cpp): 2^20, 2^20+3 or the number."""
+    for k in range(1, 40):
+        if n == 2 ** k:
+            return f"2^{k}"
+        if k >= 10 and 0 < n - 2 ** k <= 16:
+            return f"2^{k}+{n - 2 ** k}"
     return str(n)
 
 
