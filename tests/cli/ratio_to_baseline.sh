@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/ratio_to_baseline.py on the committed sweeps of
-# results/2026-12-05-sweep-history: the lines its README quotes, the per-type
+# results/2026-12-05-sweep-history: the lines its README quotes (the scratch
+# sized once and the sweep from 2^20 among them), the per-type
 # lines (one-kernel candidates only), a report against itself reads 1.000
 # everywhere, and a bad --sizes is refused with exit 2.
 # Usage: ratio_to_baseline.sh SOURCE_ROOT
@@ -19,6 +20,16 @@ k-a1.csv.gz\t2^20\t0.956 (+0.30)\t0.907
 k-c1.csv.gz\t1000003\t0.966 (+0.24)\t0.936
 k-c1.csv.gz\t2^20\t0.989 (+0.10)\t0.965'
 [[ $out == "$want" ]] || fail "k-a1, k-c1: got"$'\n'"$out"
+
+# The scratch sized once (slow at 1, like the default list at 2^20) and the
+# sweep that starts at 2^20 (fast there).
+out=$(python3 "$script" "$baseline" "$data/m-za1.csv.gz" "$data/m-t1.csv.gz" --sizes 1,2^20) ||
+  fail "m-za1, m-t1: exit $?"
+want=$'report\tn\tcandidates\tlibraries
+m-za1.csv.gz\t1\t1.098 (-0.42)\t1.120
+m-za1.csv.gz\t2^20\t0.998 (+0.02)\t0.992
+m-t1.csv.gz\t2^20\t0.957 (+0.30)\t0.907'
+[[ $out == "$want" ]] || fail "m-za1, m-t1: got"$'\n'"$out"
 
 out=$(python3 "$script" "$baseline" "$data/k-c2.csv.gz" --sizes 1000003 --by-type) || fail "by type: exit $?"
 [[ $(tail -n 1 <<<"$out") == $'k-c2.csv.gz\t1000003\t1.004 (-0.03)\t0.965 (+0.37)\t0.942 (+0.38)\t0.945 (+0.38)' ]] ||
