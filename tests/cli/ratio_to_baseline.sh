@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/ratio_to_baseline.py on the committed sweeps of
 # results/2026-12-05-sweep-history: the lines its README quotes (the scratch
-# sized once and the sweep from 2^20 among them), the per-type
+# sized once for 2^28 or 2^20 and the sweep from 2^20 among them), the per-type
 # lines (one-kernel candidates only), a report against itself reads 1.000
 # everywhere, and a bad --sizes is refused with exit 2.
 # Usage: ratio_to_baseline.sh SOURCE_ROOT
@@ -30,6 +30,13 @@ m-za1.csv.gz\t1\t1.098 (-0.42)\t1.120
 m-za1.csv.gz\t2^20\t0.998 (+0.02)\t0.992
 m-t1.csv.gz\t2^20\t0.957 (+0.30)\t0.907'
 [[ $out == "$want" ]] || fail "m-za1, m-t1: got"$'\n'"$out"
+
+# Sized for 2^20: the default list up to 2^20 reads fast at 1000003 and 2^20.
+out=$(python3 "$script" "$baseline" "$data/n-md1.csv.gz" --sizes 1000003,2^20) || fail "n-md1: exit $?"
+want=$'report\tn\tcandidates\tlibraries
+n-md1.csv.gz\t1000003\t0.962 (+0.29)\t0.935
+n-md1.csv.gz\t2^20\t0.943 (+0.40)\t0.910'
+[[ $out == "$want" ]] || fail "n-md1: got"$'\n'"$out"
 
 out=$(python3 "$script" "$baseline" "$data/k-c2.csv.gz" --sizes 1000003 --by-type) || fail "by type: exit $?"
 [[ $(tail -n 1 <<<"$out") == $'k-c2.csv.gz\t1000003\t1.004 (-0.03)\t0.965 (+0.37)\t0.942 (+0.38)\t0.945 (+0.38)' ]] ||
