@@ -9,6 +9,7 @@
 
 #include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
+#include "core/report/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/summary_context.hpp"
@@ -19,10 +20,6 @@ namespace dotsweep {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool ends_with(const std::string& text, const std::string& tail) {
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
 
 // The sweep.csv of a report folder: plain, else gzipped.
 std::string sweep_csv_in(const std::string& folder) {
@@ -54,16 +51,6 @@ void add_report_options(CLI::App& command, ReportOptions& o) {
                      "the report's context.json (default: context.json beside a sweep.csv, NAME.context.json beside "
                      "NAME.csv.gz)");
   command.add_option("--top", o.top, "variants per group in summary.md")->default_val(o.top);
-}
-
-std::string report_context_path(const std::string& csv_path) {
-  const fs::path path(csv_path);
-  const std::string name = path.filename().string();
-  if (name == "sweep.csv" || name == "sweep.csv.gz") return (path.parent_path() / "context.json").string();
-  for (const char* tail : {".csv.gz", ".csv"})
-    if (ends_with(name, tail))
-      return (path.parent_path() / (name.substr(0, name.size() - std::string(tail).size()) + ".context.json")).string();
-  throw InputError("report: '" + csv_path + "' is not a .csv or .csv.gz file; pass a report folder or a sweep.csv");
 }
 
 int run_report_command(const ReportOptions& options) {

@@ -23,11 +23,6 @@ struct ReportOptions {
 
 void add_report_options(CLI::App& command, ReportOptions& options);
 
-// The context.json that belongs to `csv_path`: context.json in its folder
-// for sweep.csv[.gz], else NAME.context.json for NAME.csv[.gz] (the
-// committed baselines' naming, results/baselines/h200.csv.gz).
-std::string report_context_path(const std::string& csv_path);
-
 // Exit 0. Throws InputError (exit 2) for a missing or malformed input, a
 // context.json that is not one, or a taken output folder, before anything is
 // written.

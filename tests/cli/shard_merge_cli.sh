@@ -5,6 +5,7 @@
 #    union is the plan;
 #  - the committed H200 baseline (results/baselines/h200.*), cut into shard
 #    reports by those slices, merges back into its own rows and best.csv;
+#  - the gate notes that the merged report was swept by 3 processes;
 #  - merge refuses a missing, repeated or unfinished shard, and resume a
 #    different shard.
 # Usage: shard_merge_cli.sh DOTSWEEP SOURCE_ROOT
@@ -102,6 +103,22 @@ assert "shard" not in c, c.get("shard")
 assert c["run"]["completed"] is True and c["run"]["rows"] == 28464, c["run"]
 assert [s["shard"]["index"] for s in c["merged_from"]] == [1, 2, 3], c["merged_from"]
 PY
+# The gate reads how many processes swept each side from the context.json
+# beside it: the three shards merged against one sweep (the baseline's rows
+# under another timestamp, so the gate takes it for a new sweep) get a note,
+# the one sweep against the baseline none.
+stamp=$(zcat "$base.csv.gz" | python3 -c 'import csv, sys; print(next(csv.DictReader(sys.stdin))["timestamp"])')
+mkdir "$scratch/rerun"
+cp "$base.context.json" "$scratch/rerun/context.json"
+zcat "$base.csv.gz" | sed "s/$stamp/2026-12-05T00:00:00Z/" >"$scratch/rerun/sweep.csv"
+"$dotsweep" gate --baseline "$scratch/merged/sweep.csv" --current "$scratch/rerun/sweep.csv" >"$scratch/gate_out" 2>&1 ||
+  fail "gate of one sweep against the merged shards: exit $?: $(tail -n 1 "$scratch/gate_out")"
+grep -qF "The baseline was swept by 3 processes and the current by 1 process (shards merged, or a sweep resumed)" \
+  "$scratch/gate_out" && echo "ok: the gate notes the merged baseline's 3 processes" ||
+  fail "the gate did not note 3 against 1 processes: $(cat "$scratch/gate_out")"
+"$dotsweep" gate --baseline "$base.csv.gz" --current "$scratch/rerun/sweep.csv" >"$scratch/gate_out" 2>&1 ||
+  fail "gate of one sweep against the baseline: exit $?: $(tail -n 1 "$scratch/gate_out")"
+grep -q "swept by" "$scratch/gate_out" && fail "the gate noted processes for one sweep against one: $(cat "$scratch/gate_out")"
 
 # ---- merge refusals: one line, exit 2, no OUT left behind
 expect 2 "merge: shard 2/3 of 3 is missing" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/shard3"

@@ -228,3 +228,31 @@ TEST_CASE("gate input: the same report as baseline and current, or given twice a
   shorter.rows.pop_back();
   CHECK_FALSE(same_report(run1, shorter));
 }
+
+TEST_CASE("gate input: how many processes swept a report, from the context.json beside it") {
+  TempPath folder("processes");
+  std::filesystem::create_directories(folder.str());
+  const std::string sweep = folder.str() + "/sweep.csv", copy = folder.str() + "/h200.csv";
+  write(sweep, fixture_text("h200-run1.csv"));
+  write(copy, fixture_text("h200-run1.csv"));
+  // None beside it: not known (a fixture cut to the gate's columns).
+  CHECK(!read_gate_report(sweep).processes);
+  const auto processes_with = [&](const std::string& context) {
+    write(folder.str() + "/context.json", context);
+    return read_gate_report(sweep).processes;
+  };
+  CHECK(processes_with(R"({"seed": 1})") == std::optional<std::size_t>(1));
+  CHECK(processes_with(R"({"resumes": [{"at": "x"}, {"at": "y"}]})") == std::optional<std::size_t>(3));
+  CHECK(processes_with(R"({"merged_from": [{}, {}, {}, {}]})") == std::optional<std::size_t>(4));
+  CHECK(processes_with(R"({"merged_from": [{}, {}], "resumes": [{}]})") == std::optional<std::size_t>(3));
+  CHECK(processes_with(R"({"merged_from": [], "resumes": []})") == std::optional<std::size_t>(1));
+  // A renamed copy keeps NAME.context.json (results/baselines/h200.*).
+  CHECK(!read_gate_report(copy).processes);
+  write(folder.str() + "/h200.context.json", R"({"resumes": [{}]})");
+  CHECK(read_gate_report(copy).processes == std::optional<std::size_t>(2));
+  // There but not a report's context: refused, naming it.
+  write(folder.str() + "/context.json", "{not json");
+  const std::string message = input_error_of([&] { read_gate_report(sweep); });
+  CHECK(contains(message, folder.str() + "/context.json"));
+  CHECK(contains(message, "not a JSON object"));
+}

@@ -137,6 +137,35 @@ TEST_CASE("gate report: sides that swept the same groups and variants get no not
   CHECK(!contains(gate_text(cut, f.base, {f.cur}), "swept different"));
 }
 
+TEST_CASE("gate report: sides swept by different numbers of processes get a note on it") {
+  const std::string note = "The baseline was swept by 1 process and the current by 4 processes";
+  Fixture f;
+  // Unknown on either side, or the same count: no note.
+  CHECK(!contains(gate_text(f.run(), f.base, {f.cur}), "swept by"));
+  f.base.processes = 1;
+  CHECK(!contains(gate_text(f.run(), f.base, {f.cur}), "swept by"));
+  f.cur.processes = 1;
+  CHECK(!contains(gate_text(f.run(), f.base, {f.cur}), "swept by"));
+  f.cur.processes = 4;
+  const GateResult result = f.run();
+  CHECK(contains(gate_text(result, f.base, {f.cur}), note));
+  CHECK(contains(gate_markdown(result, f.base, {f.cur}), note));
+  // One process more is enough, whichever side has it.
+  f.base.processes = 2;
+  f.cur.processes = 1;
+  CHECK(contains(gate_text(f.run(), f.base, {f.cur}), "swept by 2 processes and the current by 1 process "));
+  // Several currents: the one that differs from the baseline is named.
+  GateReport same = f.cur, other = f.cur;
+  same.processes = 2;
+  other.processes = 3;
+  same.path = "same.csv";
+  other.path = "other.csv";
+  const GateResult mixed = run_gate(f.base, {same, other}, {}, GateScope{false, false, true}, false);
+  CHECK(contains(gate_text(mixed, f.base, {same, other}), "and the current by 3 processes"));
+  const GateResult first = run_gate(f.base, {other, same}, {}, GateScope{false, false, true}, false);
+  CHECK(contains(gate_text(first, f.base, {other, same}), "and the current by 3 processes"));
+}
+
 TEST_CASE("gate report: a best.csv's rows are its winners, not the variants it swept") {
   // Each side a best.csv in turn: "gone" is only on the baseline, "new" only
   // on the current, in groups both swept. A row the best.csv lacks did not

@@ -349,7 +349,13 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
   result.require_all = require_all;
   result.current_reports = current.size();
   result.baseline_swept.add(baseline.rows, baseline.declares_standing);
-  for (const auto& report : current) result.current_swept.add(report.rows, report.declares_standing);
+  result.baseline_swept.processes = baseline.processes;
+  for (const auto& report : current) {
+    result.current_swept.add(report.rows, report.declares_standing);
+    // The current side's count is one that differs from the baseline's, if any does.
+    if (report.processes && !swept_by_other_processes(result.baseline_swept, result.current_swept))
+      result.current_swept.processes = report.processes;
+  }
 
   struct Sides {
     const MeasurementRecord* baseline = nullptr;

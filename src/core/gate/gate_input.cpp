@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/report/csv.hpp"
+#include "core/report/report_context.hpp"
 #include "core/input_error.hpp"
 #include "core/report/text_file.hpp"
 
@@ -102,6 +103,7 @@ GateReport read_gate_report(const std::string& path) {
                        " appears twice (concatenated reports? pass each as its own --current)");
     report.rows.push_back(std::move(r));
   }
+  report.processes = processes_beside(path);
   return report;
 }
 

@@ -3,6 +3,8 @@
 // measuring protocol, a truncated CSV) would pass or fail for no reason.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,9 @@ struct GateReport {
   // A sweep.csv's tie groups are derived from its intervals (tie_group.hpp),
   // whatever rule wrote its tied_best column.
   bool declares_standing = false;
+  // How many processes swept it (core/report/report_context.hpp), when a
+  // context.json lies beside it.
+  std::optional<std::size_t> processes;
 };
 
 // Columns without which the gate cannot judge a row: the key, correctness,

@@ -117,9 +117,13 @@ std::vector<std::string> one_sided_lines(const std::vector<MeasurementRecord>& r
   return lines;
 }
 
-// Said when the sides did not sweep alike (core/gate/sweep_extent.hpp).
+// Said when the sides did not sweep alike, or not with as many processes
+// (core/gate/sweep_extent.hpp).
 std::string sweeps_note(const GateResult& result) {
-  return swept_alike(result.baseline_swept, result.current_swept) ? "" : different_sweeps_note("The two sides");
+  std::string note = swept_alike(result.baseline_swept, result.current_swept) ? "" : different_sweeps_note("The two sides");
+  const std::string processes = different_processes_note(result.baseline_swept, result.current_swept);
+  if (!processes.empty()) note += (note.empty() ? "" : " ") + processes;
+  return note;
 }
 
 // UNTIMED rows per (variant, type, mode): "seed-as-written f32 cold: n = 2^12 2^14".
