@@ -250,6 +250,9 @@ TEST_CASE("gate input: how many processes swept a report, from the context.json 
   CHECK(!read_gate_report(copy).processes);
   write(folder.str() + "/h200.context.json", R"({"resumes": [{}]})");
   CHECK(read_gate_report(copy).processes == std::optional<std::size_t>(2));
+  // A report under another name is read as before, with no count.
+  write(folder.str() + "/run.txt", fixture_text("h200-run1.csv"));
+  CHECK(!read_gate_report(folder.str() + "/run.txt").processes);
   // There but not a report's context: refused, naming it.
   write(folder.str() + "/context.json", "{not json");
   const std::string message = input_error_of([&] { read_gate_report(sweep); });

@@ -20,15 +20,21 @@ std::size_t array_size_at(const nlohmann::json& context, const nlohmann::json::j
   return context.contains(key) && context.at(key).is_array() ? context.at(key).size() : 0;
 }
 
-}  // namespace
-
-std::string report_context_path(const std::string& csv_path) {
+// report_context_path, or nothing for a name that is not .csv or .csv.gz.
+std::optional<std::string> context_path_of(const std::string& csv_path) {
   const fs::path path(csv_path);
   const std::string name = path.filename().string();
   if (name == "sweep.csv" || name == "sweep.csv.gz") return (path.parent_path() / "context.json").string();
   for (const char* tail : {".csv.gz", ".csv"})
     if (ends_with(name, tail))
       return (path.parent_path() / (name.substr(0, name.size() - std::string(tail).size()) + ".context.json")).string();
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string report_context_path(const std::string& csv_path) {
+  if (const auto path = context_path_of(csv_path)) return *path;
   throw InputError("report: '" + csv_path + "' is not a .csv or .csv.gz file; pass a report folder or a sweep.csv");
 }
 
@@ -38,9 +44,10 @@ std::size_t processes_that_swept(const nlohmann::json& context) {
 }
 
 std::optional<std::size_t> processes_beside(const std::string& csv_path) {
-  const std::string path = report_context_path(csv_path);
+  const std::optional<std::string> found = context_path_of(csv_path);
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  if (!found || !fs::is_regular_file(*found, ec)) return std::nullopt;
+  const std::string& path = *found;
   nlohmann::json context = nlohmann::json::parse(read_text_file(path), nullptr, /*allow_exceptions=*/false);
   if (!context.is_object())
     throw InputError(path + ": not a JSON object; the context.json beside '" + csv_path + "' must be a report's own");

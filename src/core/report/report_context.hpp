@@ -22,8 +22,9 @@ std::string report_context_path(const std::string& csv_path);
 std::size_t processes_that_swept(const nlohmann::json& context);
 
 // processes_that_swept of the context.json beside `csv_path`; nothing when
-// there is none (a fixture cut to the gate's columns). Throws InputError
-// naming the file when it is there but not JSON.
+// there is none (a fixture cut to the gate's columns) or the name is not
+// .csv or .csv.gz. Throws InputError naming the file when it is there but
+// not JSON.
 std::optional<std::size_t> processes_beside(const std::string& csv_path);
 
 }  // namespace dotsweep
