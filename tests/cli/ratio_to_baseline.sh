@@ -3,7 +3,8 @@
 # results/2026-12-05-sweep-history: the lines its README quotes (the scratch
 # sized once for 2^28 or 2^20 and the sweep from 2^20 among them), the per-type
 # lines (one-kernel candidates only), a report against itself reads 1.000
-# everywhere, and a bad --sizes is refused with exit 2.
+# everywhere, the --spread lines, and a bad --sizes or --spread with
+# --by-type is refused with exit 2.
 # Usage: ratio_to_baseline.sh SOURCE_ROOT
 set -u
 root=$1
@@ -47,6 +48,25 @@ out=$(python3 "$script" "$data/k-d1.csv.gz" "$data/k-d1.csv.gz") || fail "self: 
 [[ $(wc -l <<<"$out") == 8 ]] || fail "self: not 7 sizes: $out"
 bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t1\\.000 \\(\\+0\\.00\\)\t1\\.000$')
 [[ -z $bad ]] || fail "a report against itself: $bad"
+
+# --spread: the lines results/2026-12-05-cold-only-baseline/README.md quotes
+# (n = 1 against the cold-and-hot baseline and against a cold-only sweep of
+# another GPU), and nothing spread in a report against itself.
+ci=$root/results/2026-12-05-default-space-ci
+out=$(python3 "$script" "$baseline" "$ci/l-default1.csv.gz" --sizes 1 --spread) || fail "spread: exit $?"
+[[ $(tail -n 1 <<<"$out") == $'l-default1.csv.gz\t1\t8.6%\t6.4%' ]] || fail "spread, committed: got $out"
+out=$(python3 "$script" "$root/results/baselines/repeats/h-cold1.csv.gz" "$ci/l-default1.csv.gz" --sizes 1 --spread) ||
+  fail "spread: exit $?"
+[[ $(tail -n 1 <<<"$out") == $'l-default1.csv.gz\t1\t4.3%\t2.9%' ]] || fail "spread, cold only: got $out"
+out=$(python3 "$script" "$data/k-d1.csv.gz" "$data/k-d1.csv.gz" --spread) || fail "self spread: exit $?"
+bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t0\\.0%\t0\\.0%$')
+[[ -z $bad && $(wc -l <<<"$out") == 8 ]] || fail "spread of a report against itself: $out"
+# The 90th percentile by nearest rank: the 9th of 10, the 18th of 20, the one of one.
+python3 -c "import sys; sys.path.insert(0, '$root/tools'); from ratio_to_baseline import p90
+assert (p90(range(10, 0, -1)), p90(range(1, 21)), p90([5])) == (9, 18, 5)" || fail "p90 is not the nearest rank"
+python3 "$script" "$baseline" "$data/k-a1.csv.gz" --spread --by-type >/dev/null 2>&1
+status=$?
+[[ $status == 2 ]] || fail "--spread with --by-type: exit $status, wanted 2"
 
 python3 "$script" "$baseline" "$data/k-a1.csv.gz" --sizes 2^x >/dev/null 2>&1
 status=$?
