@@ -4,8 +4,6 @@
 // f16 and bf16 widen each element to f32 and sum in f32 (as every narrow-type
 // variant does), writing the f32 result slot.
 #include <cub/device/device_reduce.cuh>
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -13,16 +11,12 @@
 
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"
+#include "gpu/element_types.cuh"
 #include "gpu/device_buffer.hpp"
 
 namespace dotsweep {
 
 namespace {
-
-__host__ __device__ inline float widen(__half x) { return __half2float(x); }
-__host__ __device__ inline float widen(__nv_bfloat16 x) { return __bfloat162float(x); }
-__host__ __device__ inline float widen(float x) { return x; }
-__host__ __device__ inline double widen(double x) { return x; }
 
 template <typename T, typename Acc>
 struct ProductAt {
@@ -78,13 +72,7 @@ class CubDot : public DotOperation {
 }  // namespace
 
 std::unique_ptr<DotOperation> make_cub_dot(const DeviceInfo& device, ElementType type) {
-  switch (type) {
-    case ElementType::f32: return std::make_unique<CubDot<float, float>>(device, type);
-    case ElementType::f64: return std::make_unique<CubDot<double, double>>(device, type);
-    case ElementType::f16: return std::make_unique<CubDot<__half, float>>(device, type);
-    case ElementType::bf16: return std::make_unique<CubDot<__nv_bfloat16, float>>(device, type);
-  }
-  throw GpuError("make_cub_dot: unknown element type");
+  return make_for_element<CubDot>(device, type, "make_cub_dot");
 }
 
 }  // namespace dotsweep

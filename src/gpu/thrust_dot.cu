@@ -5,22 +5,16 @@
 // the result slot. The value is copied back into the slot so the checks see
 // it like every other row's. f16 and bf16 are widened to f32 and summed in
 // f32; f32 and f64 sum in their own type.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
 #include <thrust/execution_policy.h>
 #include <thrust/inner_product.h>
 
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"
+#include "gpu/element_types.cuh"
 
 namespace dotsweep {
 
 namespace {
-
-__host__ __device__ inline float widen(__half x) { return __half2float(x); }
-__host__ __device__ inline float widen(__nv_bfloat16 x) { return __bfloat162float(x); }
-__host__ __device__ inline float widen(float x) { return x; }
-__host__ __device__ inline double widen(double x) { return x; }
 
 template <typename Acc>
 struct Plus {
@@ -67,13 +61,7 @@ class ThrustDot : public DotOperation {
 }  // namespace
 
 std::unique_ptr<DotOperation> make_thrust_dot(const DeviceInfo& device, ElementType type) {
-  switch (type) {
-    case ElementType::f32: return std::make_unique<ThrustDot<float, float>>(device, type);
-    case ElementType::f64: return std::make_unique<ThrustDot<double, double>>(device, type);
-    case ElementType::f16: return std::make_unique<ThrustDot<__half, float>>(device, type);
-    case ElementType::bf16: return std::make_unique<ThrustDot<__nv_bfloat16, float>>(device, type);
-  }
-  throw GpuError("make_thrust_dot: unknown element type");
+  return make_for_element<ThrustDot>(device, type, "make_thrust_dot");
 }
 
 }  // namespace dotsweep
