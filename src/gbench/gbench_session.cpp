@@ -59,6 +59,7 @@ struct GbenchSession::Gpu {
   Stream stream;
   NvrtcCompiler compiler;
   CompileQueue queue;
+  ScratchArena scratch;
   std::vector<MeasuredOperation> operations;
   SizeMeasurer checker;
   ColdTimer timer;
@@ -77,7 +78,8 @@ struct GbenchSession::Gpu {
                  options.cache_dir.empty() ? default_cache_dir() : options.cache_dir,
                  nvrtc_include_dirs()),  // cub and cooperative_groups for those reductions
         queue(compiler, plan.variants, std::max(1u, std::thread::hardware_concurrency())),
-        operations(sweep_operations(device, plan.variants, queue)),
+        scratch(plan.variants, plan.sizes),
+        operations(sweep_operations(device, plan.variants, queue, scratch)),
         checker(device, stream.get(), check_settings()),
         timer(device, stream.get()) {}
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/space/launch_geometry.hpp"
 #include "launch_constants.h"
 
 namespace dotsweep {
@@ -10,13 +11,6 @@ namespace {
 using dotsweep_kernels::kClusterBlocks;
 using dotsweep_kernels::kFinishBlock;
 long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
-bool needs_partials(GridFinish f) {
-  return f == GridFinish::two_pass || f == GridFinish::last_block || f == GridFinish::cluster ||
-         f == GridFinish::gather;
-}
-bool needs_ticket(GridFinish f) {
-  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
-}
 // The finishes whose blocks atomicAdd their totals: no fixed order, and the
 // partials meet in one chain of adds.
 bool adds_atomically(GridFinish f) { return f == GridFinish::atomic || f == GridFinish::atomic_ticket; }
@@ -48,8 +42,10 @@ std::vector<std::string> kernel_compile_options(const VariantConfig& c) {
   return options;
 }
 
-VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device)
-    : config_(config), library_(compiled.cubin), sms_(device.sms), dynamic_shared_bytes_(dynamic_shared_bytes(config)) {
+VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device,
+                             const ScratchArena& scratch)
+    : config_(config), library_(compiled.cubin), scratch_(scratch), sms_(device.sms),
+      dynamic_shared_bytes_(dynamic_shared_bytes(config)) {
   dot_kernel_ = library_.kernel(compiled.lowered_names.at(0));
   if (config.finish == GridFinish::two_pass) finish_kernel_ = library_.kernel(compiled.lowered_names.at(1));
   // Above 48 KiB of dynamic shared memory a kernel must opt in; setting it
@@ -76,61 +72,21 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
       throw GpuError("variant " + config.id() + ": a cluster of " + std::to_string(kClusterBlocks) +
                      " blocks cannot be resident");
   }
-  if (needs_ticket(config.finish)) {
-    // Zeroed once here; every complete launch leaves it at zero again (the
-    // last block's atomicInc wraps it), so no launch needs a memset.
-    ticket_ = DeviceBuffer<unsigned int>(1);
-    check_cuda(cudaMemset(ticket_.get(), 0, sizeof(unsigned int)), "cudaMemset(ticket)");
-  }
-  if (config.finish == GridFinish::atomic_ticket) {
-    // Likewise: the last block's atomic exchange leaves it at zero
-    // (kernels/dot_kernel.cuh, finish_by_atomic_ticket, says why that holds
-    // for back-to-back launches).
-    const auto bytes = static_cast<std::size_t>(accumulator_bytes(config.type, config.acc));
-    sum_ = DeviceBuffer<unsigned char>(bytes);
-    check_cuda(cudaMemset(sum_.get(), 0, bytes), "cudaMemset(sum)");
-  }
-  // cudaMemset runs on the legacy default stream, which does not order the
-  // harness's non-blocking streams: wait for the zeroes here, at build time.
-  if (needs_ticket(config.finish))
-    check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(zeroed ticket and sum)");
 }
 
 void VariantKernel::prepare(long long n) {
   n_ = n;
-  // The ring's tiles cover n whole (its tail included); the loads' cover the
-  // whole vectors (block 0 adds the rest).
-  const long long tile_vectors = static_cast<long long>(config_.block) * config_.items;
-  const long long tiles = std::max(1LL, config_.hint == LoadHint::bulk ? ceil_div(n, tile_vectors * config_.vec)
-                                                                       : ceil_div(n / config_.vec, tile_vectors));
-  switch (config_.grid) {
-    case GridKind::cover: grid_blocks_ = tiles; break;
-    case GridKind::persistent:
-      grid_blocks_ = std::min(tiles, static_cast<long long>(config_.persistent_k) * sms_ * resident_blocks_per_sm_);
-      break;
-    case GridKind::single: grid_blocks_ = 1; break;
-  }
-  // Whole clusters; the extra blocks find no tile and add zero.
-  if (config_.finish == GridFinish::cluster) grid_blocks_ = ceil_div(grid_blocks_, kClusterBlocks) * kClusterBlocks;
+  grid_blocks_ = grid_blocks_at(config_, n, static_cast<long long>(sms_) * resident_blocks_per_sm_);
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
-  const std::size_t partial_bytes =
-      static_cast<std::size_t>(grid_blocks_) * static_cast<std::size_t>(accumulator_bytes(config_.type, config_.acc));
-  if (needs_partials(config_.finish) && partials_.size() < partial_bytes) {
-    partials_ = DeviceBuffer<unsigned char>(partial_bytes);
-    if (config_.finish == GridFinish::gather) {
-      // Every slot empty (all ones, kernels/dot_kernel.cuh: gather_slot) once;
-      // every complete launch empties the slots it filled. The legacy stream
-      // does not order the harness's streams: wait for the ones here.
-      check_cuda(cudaMemset(partials_.get(), 0xff, partial_bytes), "cudaMemset(gather slots)");
-      check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(gather slots)");
-    }
-  }
+  const std::size_t bytes = partial_bytes(config_, grid_blocks_);
+  if (config_.finish == GridFinish::gather) partials_ = scratch_.gather_slots(bytes);
+  else if (config_.finish == GridFinish::atomic_ticket) partials_ = scratch_.running_sum();
+  else if (bytes > 0) partials_ = scratch_.partials(bytes);
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
-  // The kernel's Acc*: the per-block partials, or atomic_ticket's running sum.
-  void* partials = config_.finish == GridFinish::atomic_ticket ? sum_.get() : partials_.get();
-  unsigned int* ticket = ticket_.get();
+  void* partials = partials_;
+  unsigned int* ticket = scratch_.ticket();
   void* result = in.result;  // the kernel's parameters are typed; pointers pass through unchanged
   long long n = in.n;
   const void* a = in.a;

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "core/space/variant_config.hpp"
-#include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"
 #include "gpu/kernel_library.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/scratch_arena.hpp"
 
 namespace dotsweep {
 
@@ -26,7 +26,9 @@ std::vector<std::string> kernel_compile_options(const VariantConfig& config);
 
 class VariantKernel : public DotOperation {
  public:
-  VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device);
+  // `scratch` (shared by every candidate of the process) must outlive it.
+  VariantKernel(const VariantConfig& config, const CompiledKernels& compiled, const DeviceInfo& device,
+                const ScratchArena& scratch);
 
   void prepare(long long n) override;
   void enqueue(const DotInputs& inputs, cudaStream_t stream) override;
@@ -40,6 +42,7 @@ class VariantKernel : public DotOperation {
  private:
   VariantConfig config_;
   KernelLibrary library_;
+  const ScratchArena& scratch_;
   const void* dot_kernel_ = nullptr;
   const void* finish_kernel_ = nullptr;
   int resident_blocks_per_sm_ = 0;
@@ -47,10 +50,9 @@ class VariantKernel : public DotOperation {
   long long n_ = 0;
   long long grid_blocks_ = 0;
   int dynamic_shared_bytes_ = 0;        // the bulk ring's stages (hint bulk), else 0
-  // two_pass, last_block, gather: one policy Acc (float or double) per block; cluster: one per cluster
-  DeviceBuffer<unsigned char> partials_;
-  DeviceBuffer<unsigned int> ticket_;   // last_block, cluster, atomic_ticket: blocks done so far, 0 between launches
-  DeviceBuffer<unsigned char> sum_;     // atomic_ticket: the running sum, one Acc, 0 between launches
+  // The kernel's Acc*: its partials or gather slots in the arena, or
+  // atomic_ticket's running sum; null for the atomic finish.
+  void* partials_ = nullptr;
 };
 
 }  // namespace dotsweep

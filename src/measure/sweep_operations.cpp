@@ -7,9 +7,9 @@
 namespace dotsweep {
 
 std::vector<MeasuredOperation> sweep_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
-                                                CompileQueue& queue) {
+                                                CompileQueue& queue, const ScratchArena& scratch) {
   std::vector<MeasuredOperation> operations = baseline_operations(device, baseline_types(variants));
-  for (auto& op : variant_operations(device, variants, queue)) operations.push_back(std::move(op));
+  for (auto& op : variant_operations(device, variants, queue, scratch)) operations.push_back(std::move(op));
   return operations;
 }
 
@@ -29,18 +29,18 @@ std::vector<MeasuredOperation> baseline_operations(const DeviceInfo& device, con
 }
 
 std::vector<MeasuredOperation> variant_operations(const DeviceInfo& device, const std::vector<VariantConfig>& variants,
-                                                  CompileQueue& queue) {
+                                                  CompileQueue& queue, const ScratchArena& scratch) {
   std::vector<MeasuredOperation> operations;
   for (std::size_t i = 0; i < variants.size(); ++i) {
     MeasuredOperation op;
     op.name = variants[i].id();
     op.config = variants[i];
     op.type = variants[i].type;
-    op.make = [&queue, &device, config = variants[i], i]() -> std::unique_ptr<DotOperation> {
+    op.make = [&queue, &device, &scratch, config = variants[i], i]() -> std::unique_ptr<DotOperation> {
       const CompileOutcome& outcome = queue.get(i);
       if (!outcome.kernels) throw GpuError("compile failed: " + outcome.error);
       try {
-        return std::make_unique<VariantKernel>(config, *outcome.kernels, device);
+        return std::make_unique<VariantKernel>(config, *outcome.kernels, device, scratch);
       } catch (const GpuError& e) {
         throw GpuError(std::string("load failed: ") + e.what());
       }

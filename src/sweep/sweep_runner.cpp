@@ -248,7 +248,8 @@ int run_sweep(const SweepOptions& options_in) {
                  setup.device.arch(), compiler.target().name().c_str(),
                  compiler.target().ptx ? " (PTX, JIT-compiled by the driver)" : " (binary-compatible SASS)");
 
-  std::vector<MeasuredOperation> operations = sweep_operations(setup.device, setup.plan.valid, compile_queue);
+  const ScratchArena scratch(setup.plan.valid, setup.sizes);
+  std::vector<MeasuredOperation> operations = sweep_operations(setup.device, setup.plan.valid, compile_queue, scratch);
   // Last at every size: the CPU rows' threads then disturb no GPU row's time.
   if (options.measure.host_paths)
     for (auto& op : host_path_operations(setup.device, baseline_types(setup.plan.valid)))

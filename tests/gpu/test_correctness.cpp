@@ -42,13 +42,15 @@ TEST_CASE("quick.toml variants and the baselines are correct through the sweep's
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
                                nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, plan.valid, std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, queue);
+  const std::vector<std::int64_t> sizes{1, 7, 4097, 1000003, (1LL << 20) + 3, 1LL << 24, (1LL << 28) + 3};
+  const ScratchArena scratch(plan.valid, sizes);
+  std::vector<MeasuredOperation> operations = sweep_operations(device, plan.valid, queue, scratch);
 
   TestStream stream;
   MeasureSettings settings;
   settings.rule.min_samples = settings.rule.max_samples = 3;  // the timed-result check runs too
   SizeMeasurer measurer(device, stream.get(), settings);
-  for (long long n : {1LL, 7LL, 4097LL, 1000003LL, (1LL << 20) + 3, 1LL << 24, (1LL << 28) + 3}) {
+  for (const long long n : sizes) {
     std::size_t rows = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       ++rows;
@@ -96,13 +98,15 @@ TEST_CASE("variants compiled to PTX, as for a GPU newer than NVRTC, load and are
   REQUIRE(first.kernels);
   const std::string text(first.kernels->cubin.data());
   CHECK(text.find(".target sm_" + std::to_string(device.arch())) != std::string::npos);  // PTX, not a cubin
-  std::vector<MeasuredOperation> operations = sweep_operations(device, slice, queue);
+  const std::vector<std::int64_t> sizes{4097, (1LL << 20) + 3};
+  const ScratchArena scratch(slice, sizes);
+  std::vector<MeasuredOperation> operations = sweep_operations(device, slice, queue, scratch);
   TestStream stream;
   MeasureSettings settings;
   settings.rule.min_samples = settings.rule.max_samples = 3;
   SizeMeasurer measurer(device, stream.get(), settings);
   std::size_t candidates = 0;
-  for (long long n : {4097LL, (1LL << 20) + 3}) {
+  for (const long long n : sizes) {
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       if (row.kind != "candidate") return;
       ++candidates;

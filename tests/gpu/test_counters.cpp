@@ -65,8 +65,9 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
                                nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
-  auto operations = sweep_operations(device, variants, queue);
   const long long n = 1LL << 26;
+  const ScratchArena scratch(variants, {n});
+  auto operations = sweep_operations(device, variants, queue, scratch);
   const auto rows = rows_at(n, operations, settings_with(CounterScope::all));
   REQUIRE(rows.size() == operations.size());
   // The layout checks below are about the variant space's own kernels: a
@@ -128,7 +129,8 @@ TEST_CASE("a counter pass leaves the timings as they are with --counters off") {
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
                                nvrtc_target_for_device(device.arch()), "");
   CompileQueue queue(compiler, none, 1);
-  auto operations = sweep_operations(device, none, queue);  // the baselines: one- and two-kernel operations
+  const ScratchArena scratch(none, {});
+  auto operations = sweep_operations(device, none, queue, scratch);  // the baselines: one- and two-kernel operations
   const long long n = 1LL << 24;
   const auto off = rows_at(n, operations, settings_with(CounterScope::off));
   const auto all = rows_at(n, operations, settings_with(CounterScope::all));
@@ -192,7 +194,8 @@ TEST_CASE("cost: a counter pass per row") {
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
                                nvrtc_target_for_device(device.arch()), "");
   CompileQueue queue(compiler, none, 1);
-  auto operations = sweep_operations(device, none, queue);
+  const ScratchArena scratch(none, {});
+  auto operations = sweep_operations(device, none, queue, scratch);
   MeasuredOperation* cub = nullptr;
   for (auto& op : operations)
     if (op.name == "cub") cub = &op;

@@ -118,7 +118,11 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
   const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh",
                                nvrtc_target_for_device(device.arch()), "", nvrtc_include_dirs());
   CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue);
+  const std::vector<std::int64_t> sizes{1, 4096, 4097, (1LL << 20) + 3, (1LL << 24) + 3};
+  // One arena for all: each finish must leave the shared ticket, sum and
+  // gather slots as it found them for the next variant's launch.
+  const ScratchArena scratch(variants, sizes);
+  std::vector<MeasuredOperation> operations = sweep_operations(device, variants, queue, scratch);
   // Only the candidates: the baselines have their own tests.
   operations.erase(std::remove_if(operations.begin(), operations.end(),
                                   [](const MeasuredOperation& op) { return !op.config.has_value(); }),
@@ -130,7 +134,7 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
   settings.modes = {TimingMode::cold};
   settings.rule.min_samples = settings.rule.max_samples = 3;
   SizeMeasurer measurer(device, stream.get(), settings);
-  for (const long long n : {1LL, 4096LL, 4097LL, (1LL << 20) + 3, (1LL << 24) + 3}) {
+  for (const long long n : sizes) {
     std::map<std::string, bool> judged;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
       CAPTURE(row.variant);

@@ -1,0 +1,45 @@
+// The scratch every candidate of a process writes, in one allocation made
+// before the first is built: the partials, the gather finish's slots, and
+// the ticket and running sum of the finishes that draw tickets.
+//
+// Why one for all: launch-bound rows pay a per-launch cost that depends on
+// how the candidates' scratch was allocated, not on the kernel (docs/measuring.md,
+// "What the process swept before"). Thousands of buffers, each grown with
+// its variant's n, made a row's time depend on which sizes the process had
+// swept before; a program that runs one dot product has one such buffer.
+// Launches on one stream never overlap, so candidates can take turns on it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/space/variant_config.hpp"
+#include "gpu/device_buffer.hpp"
+
+namespace dotsweep {
+
+class ScratchArena {
+ public:
+  // Room for `partial_bytes` of partials and as many of gather slots.
+  explicit ScratchArena(std::size_t partial_bytes);
+  // Room for every variant of `variants` at every size of `sizes`.
+  ScratchArena(const std::vector<VariantConfig>& variants, const std::vector<std::int64_t>& sizes);
+
+  // Throws GpuError when `bytes` exceed the room: a variant outside what the
+  // arena was sized for.
+  void* partials(std::size_t bytes) const;
+  // All ones (empty, kernels/dot_kernel.cuh: gather_slot) between launches:
+  // every complete launch empties the slots it filled.
+  void* gather_slots(std::size_t bytes) const;
+  // Zero between launches: a complete launch leaves both at zero again.
+  unsigned int* ticket() const;
+  void* running_sum() const;
+  std::size_t partial_room() const { return room_; }
+
+ private:
+  std::size_t room_ = 0;
+  DeviceBuffer<unsigned char> memory_;
+};
+
+}  // namespace dotsweep
