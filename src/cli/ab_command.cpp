@@ -171,10 +171,11 @@ int run_ab_command(const AbOptions& o) {
   const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, target, cache_dir, in.include_dirs);
   CompileQueue queue_a(compiler_a, plan.valid, std::max(1u, threads / 2));
   CompileQueue queue_b(compiler_b, plan.valid, std::max(1u, threads - threads / 2));
-  // Both sides take turns on one scratch, as every candidate of a sweep does.
-  const ScratchArena scratch(plan.valid, in.sizes);
-  std::vector<MeasuredOperation> a_side = sweep_operations(device, plan.valid, queue_a, scratch);
-  std::vector<MeasuredOperation> b_variants = variant_operations(device, plan.valid, queue_b, scratch);
+  // A scratch per tree, shared by its variants as in a sweep: the pair's
+  // launches alternate, so a broken B could not leave A's scratch wrong.
+  const ScratchArena scratch_a(plan.valid, in.sizes), scratch_b(plan.valid, in.sizes);
+  std::vector<MeasuredOperation> a_side = sweep_operations(device, plan.valid, queue_a, scratch_a);
+  std::vector<MeasuredOperation> b_variants = variant_operations(device, plan.valid, queue_b, scratch_b);
   std::fprintf(stderr, "dotsweep ab: %zu variants from A (%s) and B (%s) on %s, %zu sizes, %s\n", plan.valid.size(),
                o.kernels_a.empty() ? kBuiltInTree : o.kernels_a.c_str(), o.kernels_b.c_str(), device.name.c_str(),
                in.sizes.size(), to_string(in.mode).c_str());

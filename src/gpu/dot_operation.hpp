@@ -33,7 +33,9 @@ struct DotInputs {
 class DotOperation {
  public:
   virtual ~DotOperation() = default;
-  // Sizes the launch and any scratch for n. Called outside every timed region.
+  // Sizes the launch and any scratch for n, and sets scratch it shares with
+  // other operations as its launches expect it. Called outside every timed
+  // region, before its launches whenever another operation may have run since.
   virtual void prepare(long long n) = 0;
   // Queues all the work that leaves the dot product in *inputs.result: no
   // allocation, no synchronization, so it can be captured in a CUDA graph.

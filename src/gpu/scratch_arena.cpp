@@ -25,9 +25,14 @@ void check_room(std::size_t bytes, std::size_t room, const char* what) {
 
 ScratchArena::ScratchArena(std::size_t partial_bytes)
     : room_(whole_lines(std::max<std::size_t>(partial_bytes, 1))), memory_(slots_at(room_) + room_) {
+  clear_for(room_);
+}
+
+void ScratchArena::clear_for(std::size_t gather_bytes) const {
+  check_room(gather_bytes, room_, "gather slots");
   unsigned char* base = memory_.get();
   check_cuda(cudaMemset(base, 0, kPartialsAt), "cudaMemset(ticket and sum)");
-  check_cuda(cudaMemset(base + slots_at(room_), 0xff, room_), "cudaMemset(gather slots)");
+  if (gather_bytes > 0) check_cuda(cudaMemset(base + slots_at(room_), 0xff, gather_bytes), "cudaMemset(gather slots)");
   // cudaMemset runs on the legacy default stream, which does not order the
   // harness's non-blocking streams: wait for it here, before any launch.
   check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(scratch arena)");

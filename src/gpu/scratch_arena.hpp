@@ -7,7 +7,9 @@
 // "What the process swept before"). Thousands of buffers, each grown with
 // its variant's n, made a row's time depend on which sizes the process had
 // swept before; a program that runs one dot product has one such buffer.
-// Launches on one stream never overlap, so candidates can take turns on it.
+// Launches on one stream never overlap, so candidates can take turns on it;
+// each candidate clears what it reads before its turn (clear_for), so a
+// broken one cannot make the next one wrong.
 #pragma once
 
 #include <cstddef>
@@ -35,6 +37,10 @@ class ScratchArena {
   // Zero between launches: a complete launch leaves both at zero again.
   unsigned int* ticket() const;
   void* running_sum() const;
+  // The ticket and sum back to zero and the first `gather_bytes` of slots
+  // to empty, as a complete launch of a correct kernel leaves them; waits
+  // for it. A candidate calls it before its turn.
+  void clear_for(std::size_t gather_bytes) const;
   std::size_t partial_room() const { return room_; }
 
  private:

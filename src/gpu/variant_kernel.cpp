@@ -14,6 +14,10 @@ long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 // The finishes whose blocks atomicAdd their totals: no fixed order, and the
 // partials meet in one chain of adds.
 bool adds_atomically(GridFinish f) { return f == GridFinish::atomic || f == GridFinish::atomic_ticket; }
+// The finishes whose last block is found by a ticket (and atomic_ticket's sum beside it).
+bool draws_ticket(GridFinish f) {
+  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
+}
 
 // The launch shape of the cluster finish: kClusterBlocks blocks per cluster.
 cudaLaunchAttribute cluster_attribute() {
@@ -79,9 +83,12 @@ void VariantKernel::prepare(long long n) {
   grid_blocks_ = grid_blocks_at(config_, n, static_cast<long long>(sms_) * resident_blocks_per_sm_);
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
   const std::size_t bytes = partial_bytes(config_, grid_blocks_);
-  if (config_.finish == GridFinish::gather) partials_ = scratch_.gather_slots(bytes);
+  const bool gather = config_.finish == GridFinish::gather;
+  if (gather) partials_ = scratch_.gather_slots(bytes);
   else if (config_.finish == GridFinish::atomic_ticket) partials_ = scratch_.running_sum();
   else if (bytes > 0) partials_ = scratch_.partials(bytes);
+  // The ticket, the sum and the slots start every turn as a correct launch leaves them.
+  if (draws_ticket(config_.finish) || gather) scratch_.clear_for(gather ? bytes : 0);
 }
 
 void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {

@@ -98,6 +98,9 @@ void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const 
     const auto sample = [&](const LaunchGraph& graph) {
       return cold ? cold_timer->take_sample(graph) : hot_timer->take_sample(graph);
     };
+    // Each side's scratch as its launches expect it (other rows were checked since).
+    op_a.prepare(checked.buffers.main().n);
+    op_b.prepare(checked.buffers.main().n);
     const LaunchGraph a_own = prepare(op_a, nullptr), a_traded = prepare(op_a, b_result.get());
     const LaunchGraph b_own = prepare(op_b, b_result.get()), b_traded = prepare(op_b, nullptr);
     samples_a.launches = a_own.launches();

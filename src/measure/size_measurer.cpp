@@ -175,6 +175,7 @@ std::vector<MeasurementRecord> SizeMeasurer::check_operation(MeasuredOperation& 
       op.operation->prepare(n);
       for (auto& row : rows) row.reason = kFloorReason;
     } else if (failure.empty()) {
+      op.operation->prepare(n);  // other operations ran since the exact passes: their scratch is its again
       op.observed.float_first = run_and_read(*op.operation, buffers.main(), stream_);
       op.observed.float_second = run_and_read(*op.operation, buffers.main(), stream_);
       const bool promised = op.operation->promises_determinism();
