@@ -21,6 +21,7 @@
 #include "gpu/nvrtc_includes.hpp"
 #include "gpu/result_probe.hpp"
 #include "finish_mutants.hpp"
+#include "scratch_spoiler.hpp"
 #include "gpu/size_buffers.hpp"
 #include "launch_constants.h"
 #include "measure/size_inputs.hpp"
@@ -299,5 +300,54 @@ TEST_CASE("every timed launch is checked: a finish that moves one ulp on one tim
       CHECK(row.reason.find("1 of 3 timed launches differ; launch 2:") == 0);
     });
     CHECK(rows == 1);
+  }
+}
+
+TEST_CASE("a broken candidate sharing the scratch arena leaves the next candidate correct") {
+  const DeviceInfo device = query_device(0);
+  const GridKind cover = GridKind::cover;
+  std::vector<VariantConfig> variants = {
+      config(128, 2, 1, cover, 0, BlockReduce::tree, GridFinish::last_block),     // reads the ticket
+      config(128, 2, 1, cover, 0, BlockReduce::tree, GridFinish::atomic_ticket),  // the ticket and the sum
+      config(128, 2, 1, cover, 0, BlockReduce::tree, GridFinish::gather),         // the slots
+  };
+  if (device.arch() >= 90) variants.push_back(config(128, 2, 1, cover, 0, BlockReduce::shuffle, GridFinish::cluster));
+  const std::vector<std::int64_t> sizes{4097, (1LL << 20) + 3};
+  const ScratchArena scratch(variants, sizes);
+  const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", nvrtc_target_for_device(device.arch()), "",
+                               nvrtc_include_dirs());
+  CompileQueue queue(compiler, variants, std::max(1u, std::thread::hardware_concurrency()));
+  // Each candidate right after a spoiler: in the exact passes, in its check
+  // and in its timed launches, the last launch before its own left the
+  // shared scratch wrong.
+  std::vector<MeasuredOperation> operations;
+  for (MeasuredOperation& candidate : variant_operations(device, variants, queue, scratch)) {
+    MeasuredOperation spoiler;
+    spoiler.name = "spoiler before " + candidate.name;
+    spoiler.operation = test::make_scratch_spoiler(scratch);
+    operations.push_back(std::move(spoiler));
+    operations.push_back(std::move(candidate));
+  }
+  TestStream stream;
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  SizeMeasurer measurer(device, stream.get(), settings);
+  for (const long long n : sizes) {
+    std::size_t candidates = 0, spoilers = 0;
+    measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
+      CAPTURE(row.variant);
+      CAPTURE(n);
+      CAPTURE(row.reason);
+      if (row.kind == "candidate") {
+        ++candidates;
+        CHECK(row.correct);
+      } else {
+        ++spoilers;
+        CHECK_FALSE(row.correct);  // it ran, and wrote its wrong result
+      }
+    });
+    CHECK(candidates == variants.size());
+    CHECK(spoilers == variants.size());
   }
 }
