@@ -28,6 +28,9 @@ ScratchArena::ScratchArena(std::size_t partial_bytes)
   clear_for(room_);
 }
 
+ScratchArena::ScratchArena(const std::vector<VariantConfig>& variants, const std::vector<std::int64_t>& sizes)
+    : ScratchArena(partial_bytes_at_most(variants, sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end()))) {}
+
 void ScratchArena::clear_for(std::size_t gather_bytes) const {
   check_room(gather_bytes, room_, "gather slots");
   unsigned char* base = memory_.get();
@@ -37,9 +40,6 @@ void ScratchArena::clear_for(std::size_t gather_bytes) const {
   // harness's non-blocking streams: wait for it here, before any launch.
   check_cuda(cudaStreamSynchronize(cudaStreamLegacy), "cudaStreamSynchronize(scratch arena)");
 }
-
-ScratchArena::ScratchArena(const std::vector<VariantConfig>& variants, const std::vector<std::int64_t>& sizes)
-    : ScratchArena(partial_bytes_at_most(variants, sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end()))) {}
 
 void* ScratchArena::partials(std::size_t bytes) const {
   check_room(bytes, room_, "partials");
