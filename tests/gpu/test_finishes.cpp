@@ -68,6 +68,14 @@ std::pair<int, int> graph_nodes(DotOperation& op, const DotInputs& in, cudaStrea
 
 bool same_bits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
+// Cold only, three samples per row: enough for the check of every timed launch.
+MeasureSettings three_cold_samples() {
+  MeasureSettings settings;
+  settings.modes = {TimingMode::cold};
+  settings.rule.min_samples = settings.rule.max_samples = 3;
+  return settings;
+}
+
 bool one_launch(GridFinish f) {
   return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket ||
          f == GridFinish::gather;
@@ -131,9 +139,7 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
   REQUIRE(operations.size() == variants.size());
 
   TestStream stream;
-  MeasureSettings settings;
-  settings.modes = {TimingMode::cold};
-  settings.rule.min_samples = settings.rule.max_samples = 3;
+  const MeasureSettings settings = three_cold_samples();
   SizeMeasurer measurer(device, stream.get(), settings);
   for (const long long n : sizes) {
     std::map<std::string, bool> judged;
@@ -219,9 +225,7 @@ void require_caught(const std::vector<const char*>& bugs,
                     bool repeat_sees_first = true) {
   const DeviceInfo device = query_device(0);
   TestStream stream;
-  MeasureSettings settings;
-  settings.modes = {TimingMode::cold};
-  settings.rule.min_samples = settings.rule.max_samples = 3;
+  const MeasureSettings settings = three_cold_samples();
   SizeMeasurer measurer(device, stream.get(), settings);
   std::vector<MeasuredOperation> operations;
   for (const char* bug : bugs) {
@@ -274,10 +278,7 @@ TEST_CASE("the finish checks catch a gather finish that skips a slot or never em
 TEST_CASE("every timed launch is checked: a finish that moves one ulp on one timed launch is incorrect") {
   const DeviceInfo device = query_device(0);
   TestStream stream;
-  MeasureSettings settings;
-  settings.modes = {TimingMode::cold};
-  settings.rule.min_samples = settings.rule.max_samples = 3;
-  SizeMeasurer measurer(device, stream.get(), settings);
+  SizeMeasurer measurer(device, stream.get(), three_cold_samples());
   // How many times one size launches an operation: the mutant's period.
   std::vector<MeasuredOperation> counting(1);
   counting[0].name = "counts-launches";
@@ -329,10 +330,7 @@ TEST_CASE("a broken candidate sharing the scratch arena leaves the next candidat
     operations.push_back(std::move(candidate));
   }
   TestStream stream;
-  MeasureSettings settings;
-  settings.modes = {TimingMode::cold};
-  settings.rule.min_samples = settings.rule.max_samples = 3;
-  SizeMeasurer measurer(device, stream.get(), settings);
+  SizeMeasurer measurer(device, stream.get(), three_cold_samples());
   for (const long long n : sizes) {
     std::size_t candidates = 0, spoilers = 0;
     measurer.measure_size(n, operations, [&](const MeasurementRecord& row) {
