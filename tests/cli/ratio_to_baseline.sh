@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # tools/ratio_to_baseline.py on the committed sweeps of
 # results/2026-12-05-sweep-history: the lines its README quotes (the scratch
-# sized once for 2^28 or 2^20 and the sweep from 2^20 among them), the per-type
-# lines (one-kernel candidates only), a report against itself reads 1.000
-# everywhere, the --spread lines, and a bad --sizes or --spread with
-# --by-type is refused with exit 2.
+# sized once for 2^28 or 2^20, the sweep from 2^20 and the scratch arena
+# among them), the per-type lines (one-kernel candidates only), a report
+# against itself reads 1.000 everywhere, the --spread lines, and a bad
+# --sizes or --spread with --by-type is refused with exit 2.
 # Usage: ratio_to_baseline.sh SOURCE_ROOT
 set -u
 root=$1
@@ -31,6 +31,23 @@ m-za1.csv.gz\t1\t1.098 (-0.42)\t1.120
 m-za1.csv.gz\t2^20\t0.998 (+0.02)\t0.992
 m-t1.csv.gz\t2^20\t0.957 (+0.30)\t0.907'
 [[ $out == "$want" ]] || fail "m-za1, m-t1: got"$'\n'"$out"
+
+# The scratch arena on o: the four-size list, plain and with the arena,
+# against the baseline; the default list up to 2^20 with the arena against
+# plain in the same call (n = 1 faster, 2^20 alike).
+out=$(python3 "$script" "$baseline" "$data/o-pa1.csv.gz" "$data/o-aa1.csv.gz" --sizes 1,2^20) ||
+  fail "o-pa1, o-aa1: exit $?"
+want=$'report\tn\tcandidates\tlibraries
+o-pa1.csv.gz\t1\t1.046 (-0.22)\t1.029
+o-pa1.csv.gz\t2^20\t0.956 (+0.29)\t0.917
+o-aa1.csv.gz\t1\t0.989 (+0.06)\t0.968
+o-aa1.csv.gz\t2^20\t0.990 (+0.08)\t0.970'
+[[ $out == "$want" ]] || fail "o-pa1, o-aa1: got"$'\n'"$out"
+out=$(python3 "$script" "$data/o-pd1.csv.gz" "$data/o-ad1.csv.gz" --sizes 1,2^20) || fail "o-ad1 over o-pd1: exit $?"
+want=$'report\tn\tcandidates\tlibraries
+o-ad1.csv.gz\t1\t0.929 (+0.35)\t0.938
+o-ad1.csv.gz\t2^20\t1.000 (-0.03)\t0.993'
+[[ $out == "$want" ]] || fail "o-ad1 over o-pd1: got"$'\n'"$out"
 
 # Sized for 2^20: the default list up to 2^20 reads fast at 1000003 and 2^20.
 out=$(python3 "$script" "$baseline" "$data/n-md1.csv.gz" --sizes 1000003,2^20) || fail "n-md1: exit $?"
