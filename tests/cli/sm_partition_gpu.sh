@@ -93,10 +93,14 @@ check(len(gp) == 1 and len(gw) == 1 and next(iter(gp)) * gpu_sms == next(iter(gw
       f"the persistent grid is sized from the SMs it runs on: {gp} blocks on 16 SMs, {gw} on {gpu_sms}")
 check(grid(pr, "cover") == grid(wr, "cover"), f"the cover grid is not: {grid(pr, 'cover')} blocks on both")
 # DRAM reads: the partition's read ceiling and a bandwidth-bound row (2^24
-# f32, 128 MiB, cold) are slower on 16 SMs (on an H200: about 1281 against
-# 4333 GB/s for a 1 GiB read).
+# f32, 128 MiB, cold) are slower on 16 SMs. How much slower is the GPU's own
+# affair: 16 SMs read 30% of the whole GPU's ceiling on an H200 (1281 against
+# 4333 GB/s) and 67% on an H100 (2152 against 3197 GB/s), where rows took
+# 1.48-2.86x as long. So the bounds only ask for a gap that no unconfined
+# launch shows: on the whole GPU, 80% of 2^24 rows of one sweep are within
+# 1% of the next sweep's.
 ratio = ceiling / whole["read_ceiling"]["gbps"]
-check(ratio < 0.6, f"read ceiling on 16 SMs is {100 * ratio:.0f}% of the whole GPU's")
+check(ratio < 0.85, f"read ceiling on 16 SMs is {100 * ratio:.0f}% of the whole GPU's")
 # Hot mode launches captured graphs on the partition's stream: they too must
 # stay on its SMs.
 med = lambda rs, v, mode: next(float(r["median_us"]) for r in rs
@@ -104,7 +108,7 @@ med = lambda rs, v, mode: next(float(r["median_us"]) for r in rs
 cover = next(r["variant"] for r in pr if r["kind"] == "candidate" and ".cover" in r["variant"])
 for v, mode in ((cover, "cold"), (cover, "hot"), ("cublas", "cold"), ("cub", "cold"), ("thrust", "cold")):
     slower = med(pr, v, mode) / med(wr, v, mode)
-    check(slower > 1.5, f"{v} ({mode}) at n=2^24 takes {slower:.2f}x as long on 16 SMs")
+    check(slower > 1.2, f"{v} ({mode}) at n=2^24 takes {slower:.2f}x as long on 16 SMs")
 sys.exit(0 if ok else 1)
 PY
 
