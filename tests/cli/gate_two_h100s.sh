@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `dotsweep gate` and tools/run_to_run.py on the committed default sweeps of
+# two H100s, two each (results/2026-12-05-two-h100s): the verdicts and run-to-run
+# lines its README quotes. Within one GPU the gate passes every row; between
+# the GPUs it fails on exactly the atomic-bound rows the README names (cover
+# grids of 128 or 256 threads, atomic finish, 2^24-2^28), and the default
+# scope passes. Usage: gate_two_h100s.sh DOTSWEEP SOURCE_ROOT
+set -u
+dotsweep=$1 root=$2
+data=$root/results/2026-12-05-two-h100s
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+
+gate() { "$dotsweep" gate --baseline "$data/$1.csv.gz" --current "$data/$2.csv.gz" "${@:3}"; }
+for pair in "p1 p2" "q1 q2"; do
+  set -- $pair
+  out=$(gate "$1" "$2" --only all) || fail "$1 -> $2 --only all: exit $? ($(tail -1 <<<"$out"))"
+  grep -q "^gate: PASS, .* 67 UNTIMED of 14232 rows" <<<"$out" || fail "$1 -> $2: $(tail -1 <<<"$out")"
+done
+grep -q "^gate: PASS, 14115 SAME, 50 INCONCLUSIVE, 67 UNTIMED of 14232" <<<"$out" || fail "q1 -> q2: $(tail -1 <<<"$out")"
+
+out=$(gate p1 q1 --only all); rc=$?
+[[ $rc -eq 1 ]] || fail "p1 -> q1 --only all: exit $rc, want 1"
+grep -q "^gate: FAIL, 22 REGRESSED: .* 13934 SAME, 1 IMPROVED, 208 INCONCLUSIVE" <<<"$out" || fail "p1 -> q1: $(tail -1 <<<"$out")"
+regressed=$(grep "^REGRESSED" <<<"$out")
+count=$(grep -c "^REGRESSED" <<<"$out")
+[[ $count -eq 22 ]] || fail "p1 -> q1 lists $count REGRESSED rows"
+other=$(awk '$2 !~ /\.b(128|256)\.i[124]\.v[1248]\.cover\.warp\.shfl\.atomic\./ || $4 !~ /^2\^2[468]$/' <<<"$regressed")
+[[ -z $other ]] || fail "a REGRESSED row that is not an atomic-bound cover row at 2^24-2^28: $other"
+grep -q "^REGRESSED .*f64.b128.i1.v2.cover.warp.shfl.atomic.plain.own .* 2^28 .*2079\.42 .*2263\.87 " <<<"$out" ||
+  fail "the f64 b128 row at 2^28 the README quotes"
+
+out=$(gate p1 q1) || fail "p1 -> q1, default scope: exit $?"
+grep -q "^gate: PASS, 638 SAME, 37 INCONCLUSIVE, 19 UNTIMED" <<<"$out" || fail "p1 -> q1 default: $(tail -1 <<<"$out")"
+
+out=$(python3 "$root/tools/run_to_run.py" "$data/q1.csv.gz" "$data/q2.csv.gz") || fail "run_to_run q1 q2: exit $?"
+grep -Eq '^ +n=1048576 +1180 +20 +1\.7% +0\.46% +0\.5% +0\.256$' <<<"$out" || fail "q pair, n=2^20: $(grep 'n=1048576' <<<"$out")"
+out=$(python3 "$root/tools/run_to_run.py" "$data/p1.csv.gz" "$data/p2.csv.gz") || fail "run_to_run p1 p2: exit $?"
+grep -Eq '^ +n=4096 +1181 +604 +51\.1% ' <<<"$out" || fail "p pair, n=2^12: $(grep 'n=4096' <<<"$out")"
+
+((failed)) && exit 1
+echo "gate on two H100s: all checks passed"
