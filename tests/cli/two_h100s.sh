@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `dotsweep gate` and tools/run_to_run.py on the committed default sweeps of
-# two H100s, two each (results/2026-12-05-two-h100s): the verdicts and run-to-run
+# `dotsweep gate`, `dotsweep compare` and tools/run_to_run.py on the committed
+# default sweeps of two H100s, two each (results/2026-12-05-two-h100s): the
 # lines its README quotes. Within one GPU the gate passes every row; between
 # the GPUs it fails on exactly the atomic-bound rows the README names (cover
 # grids of 128 or 256 threads, atomic finish, 2^24-2^28), and the default
-# scope passes. Usage: gate_two_h100s.sh DOTSWEEP SOURCE_ROOT
+# scope passes. Against the H200's baseline, compare judges by each report's
+# measured read ceiling. Usage: two_h100s.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2
 data=$root/results/2026-12-05-two-h100s
@@ -38,5 +39,14 @@ grep -Eq '^ +n=1048576 +1180 +20 +1\.7% +0\.46% +0\.5% +0\.256$' <<<"$out" || fa
 out=$(python3 "$root/tools/run_to_run.py" "$data/p1.csv.gz" "$data/p2.csv.gz") || fail "run_to_run p1 p2: exit $?"
 grep -Eq '^ +n=4096 +1181 +604 +51\.1% ' <<<"$out" || fail "p pair, n=2^12: $(grep 'n=4096' <<<"$out")"
 
+out=$("$dotsweep" compare "$root/results/baselines/h200.csv.gz" "$data/p1.csv.gz") || fail "compare: exit $?"
+grep -q "^| B | NVIDIA H100 80GB HBM3 | 2026-12-05T15:27:56Z | 3352 | 3195 | 14232 |" <<<"$out" ||
+  fail "compare: the H100's row of the reports table: $(grep '^| B |' <<<"$out")"
+grep -q "compared by % of each report's own measured read ceiling" <<<"$out" || fail "compare: not on the measured ceilings"
+grep -q "^- B/A % of peak of the best candidate: median 1.306 over 12 sizes (1.007 to 1.414); B ahead at 12" <<<"$out" ||
+  fail "compare, f32: $(grep '^- B/A' <<<"$out" | sed -n 3p)"
+grep -q "^- B (H100 80GB HBM3)'s best candidate runs on A (H200) at 92.4-100.0% of A's own best (median 95.1%)" <<<"$out" ||
+  fail "compare, f16 portability: $(grep "^- B (H100" <<<"$out" | sed -n 2p)"
+
 ((failed)) && exit 1
-echo "gate on two H100s: all checks passed"
+echo "two H100s: all checks passed"
