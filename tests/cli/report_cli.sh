@@ -11,21 +11,25 @@ root=$2
 export DOTSWEEP_NO_PLOTS=1  # tests/cli/plot_test.sh covers the plots
 baselines=$root/results/baselines
 
-# The committed summary and best.csv are the rendering of the committed sweep.
-if "$dotsweep" report "$baselines/h200.csv.gz" -o "$scratch/r1" >"$scratch/stdout" 2>"$scratch/err"; then
-  for f in summary.md best.csv; do
-    if cmp -s "$scratch/r1/$f" "$baselines/h200.$f"; then
-      echo "ok: results/baselines/h200.$f is dotsweep report's"
-    else
-      fail "results/baselines/h200.$f differs from a fresh render (run: dotsweep report results/baselines/h200.csv.gz -o OUT, then copy OUT/$f)"
-      diff "$baselines/h200.$f" "$scratch/r1/$f" | head -10
-    fi
-  done
-  for f in sweep.csv context.json; do [[ -s $scratch/r1/$f ]] || fail "report: no $f written"; done
-  grep -q "^report: 28464 rows of " "$scratch/stdout" || fail "report: no line naming the rows: $(cat "$scratch/stdout")"
-else
-  fail "dotsweep report of the baseline exited non-zero:"; cat "$scratch/err"
-fi
+# The committed summaries and best.csv files are the renderings of the committed sweeps.
+for gpu_rows in h200:28464 h100:14232; do
+  gpu=${gpu_rows%:*} rows=${gpu_rows#*:}
+  if "$dotsweep" report "$baselines/$gpu.csv.gz" -o "$scratch/$gpu" >"$scratch/stdout" 2>"$scratch/err"; then
+    for f in summary.md best.csv; do
+      if cmp -s "$scratch/$gpu/$f" "$baselines/$gpu.$f"; then
+        echo "ok: results/baselines/$gpu.$f is dotsweep report's"
+      else
+        fail "results/baselines/$gpu.$f differs from a fresh render (run: dotsweep report results/baselines/$gpu.csv.gz -o OUT, then copy OUT/$f)"
+        diff "$baselines/$gpu.$f" "$scratch/$gpu/$f" | head -10
+      fi
+    done
+    for f in sweep.csv context.json; do [[ -s $scratch/$gpu/$f ]] || fail "report: no $f written"; done
+    grep -q "^report: $rows rows of " "$scratch/stdout" || fail "report: no line naming the rows: $(cat "$scratch/stdout")"
+  else
+    fail "dotsweep report of the $gpu baseline exited non-zero:"; cat "$scratch/err"
+  fi
+done
+mv "$scratch/h200" "$scratch/r1"
 
 # A report folder renders to the same files: nothing is lost on the way.
 if "$dotsweep" report "$scratch/r1" -o "$scratch/r2" >/dev/null 2>"$scratch/err"; then

@@ -4,8 +4,9 @@
 # lines its README quotes. Within one GPU the gate passes every row; between
 # the GPUs it fails on exactly the atomic-bound rows the README names (cover
 # grids of 128 or 256 threads, atomic finish, 2^24-2^28), and the default
-# scope passes. Against the H200's baseline, compare judges by each report's
-# measured read ceiling. Usage: two_h100s.sh DOTSWEEP SOURCE_ROOT
+# scope passes. The committed H100 baseline gated from each other sweep passes
+# with the rest as --noise. Against the H200's baseline, compare judges by
+# each report's measured read ceiling. Usage: two_h100s.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2
 data=$root/results/2026-12-05-two-h100s
@@ -38,6 +39,20 @@ out=$(python3 "$root/tools/run_to_run.py" "$data/q1.csv.gz" "$data/q2.csv.gz") |
 grep -Eq '^ +n=1048576 +1180 +20 +1\.7% +0\.46% +0\.5% +0\.256$' <<<"$out" || fail "q pair, n=2^20: $(grep 'n=1048576' <<<"$out")"
 out=$(python3 "$root/tools/run_to_run.py" "$data/p1.csv.gz" "$data/p2.csv.gz") || fail "run_to_run p1 p2: exit $?"
 grep -Eq '^ +n=4096 +1181 +604 +51\.1% ' <<<"$out" || fail "p pair, n=2^12: $(grep 'n=4096' <<<"$out")"
+
+# results/baselines/h100.csv.gz (q1's full sweep) with the other three as
+# --noise, each left out in turn (results/baselines/README.md).
+h100=$root/results/baselines/h100.csv.gz
+for cur in p1 p2 q2; do
+  noise=("$h100"); for f in p1 p2 q2; do [[ $f == "$cur" ]] || noise+=("$data/$f.csv.gz"); done
+  for scope in "--only all" "--only best,baselines"; do
+    out=$("$dotsweep" gate --baseline "$h100" --current "$data/$cur.csv.gz" --noise "${noise[@]}" $scope) ||
+      fail "h100 baseline <- $cur with the others as --noise ($scope): $(tail -1 <<<"$out")"
+  done
+done
+out=$("$dotsweep" gate --baseline "$h100" --current "$data/p1.csv.gz" --only all) && fail "h100 <- p1 without --noise passed"
+[[ $(grep "^REGRESSED" <<<"$out" | awk '{print $2}' | sort -u | tr '\n' ' ') == "f32.b1024.i8.v4.cover.warp.shfl.atomic.plain.f32 f32.b1024.i8.v4.cover.warp.shfl.gather.plain.f32 " ]] ||
+  fail "h100 <- p1 without --noise: $(grep '^REGRESSED' <<<"$out")"
 
 out=$("$dotsweep" compare "$root/results/baselines/h200.csv.gz" "$data/p1.csv.gz") || fail "compare: exit $?"
 grep -q "^| B | NVIDIA H100 80GB HBM3 | 2026-12-05T15:27:56Z | 3352 | 3195 | 14232 |" <<<"$out" ||
