@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # `dotsweep gate`, `dotsweep compare` and tools/run_to_run.py on the committed
-# default sweeps of two H100s, two each (results/2026-12-05-two-h100s): the
-# lines its README quotes. Within one GPU the gate passes every row; between
+# default sweeps of three H100s (results/2026-12-05-h100s): the lines its
+# README quotes. Within one GPU the gate passes every row; between
 # the GPUs it fails on exactly the atomic-bound rows the README names (cover
 # grids of 128 or 256 threads, atomic finish, 2^24-2^28), and the default
 # scope passes. The committed H100 baseline gated from each other sweep passes
-# with the rest as --noise. Against the H200's baseline, compare judges by
-# each report's measured read ceiling. Usage: two_h100s.sh DOTSWEEP SOURCE_ROOT
+# with the rest as --noise, and from a third H100's on the default rows.
+# Against the H200's baseline, compare judges by each report's measured read
+# ceiling. Usage: h100_reports.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2
-data=$root/results/2026-12-05-two-h100s
+data=$root/results/2026-12-05-h100s
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
@@ -50,6 +51,17 @@ for cur in p1 p2 q2; do
       fail "h100 baseline <- $cur with the others as --noise ($scope): $(tail -1 <<<"$out")"
   done
 done
+# r1, from a third H100 in none of the baseline's files: the default rows
+# pass; every row fails on exactly the split n = 1 row and the f64 cluster row.
+all_noise=("$h100" "$data"/{p1,p2,q2}.csv.gz)
+out=$("$dotsweep" gate --baseline "$h100" --current "$data/r1.csv.gz" --noise "${all_noise[@]}") ||
+  fail "h100 <- r1, default rows: $(tail -1 <<<"$out")"
+out=$("$dotsweep" gate --baseline "$h100" --current "$data/r1.csv.gz" --noise "${all_noise[@]}" --only all) &&
+  fail "h100 <- r1 --only all passed"
+regressed=$(grep "^REGRESSED" <<<"$out" | awk '{print $2, $4}' | tr '\n' ';')
+[[ $regressed == "f16.b512.i4.v4.p2.warp.shfl.atomic.plain.own 1;f64.b512.i8.v2.p2.warp.shfl.cluster.plain.own 2^28;" ]] ||
+  fail "h100 <- r1 --only all: $(grep '^REGRESSED' <<<"$out")"
+
 out=$("$dotsweep" gate --baseline "$h100" --current "$data/p1.csv.gz" --only all) && fail "h100 <- p1 without --noise passed"
 [[ $(grep "^REGRESSED" <<<"$out" | awk '{print $2}' | sort -u | tr '\n' ' ') == "f32.b1024.i8.v4.cover.warp.shfl.atomic.plain.f32 f32.b1024.i8.v4.cover.warp.shfl.gather.plain.f32 " ]] ||
   fail "h100 <- p1 without --noise: $(grep '^REGRESSED' <<<"$out")"
@@ -64,4 +76,4 @@ grep -q "^- B (H100 80GB HBM3)'s best candidate runs on A (H200) at 92.4-100.0% 
   fail "compare, f16 portability: $(grep "^- B (H100" <<<"$out" | sed -n 2p)"
 
 ((failed)) && exit 1
-echo "two H100s: all checks passed"
+echo "H100 reports: all checks passed"
