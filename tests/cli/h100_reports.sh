@@ -61,6 +61,10 @@ out=$("$dotsweep" gate --baseline "$h100" --current "$data/r1.csv.gz" --noise "$
 regressed=$(grep "^REGRESSED" <<<"$out" | awk '{print $2, $4}' | tr '\n' ';')
 [[ $regressed == "f16.b512.i4.v4.p2.warp.shfl.atomic.plain.own 1;f64.b512.i8.v2.p2.warp.shfl.cluster.plain.own 2^28;" ]] ||
   fail "h100 <- r1 --only all: $(grep '^REGRESSED' <<<"$out")"
+# The n = 1 row's samples split on r (IQR 81% of its median); the f64 row's did not.
+grep -q "^REGRESSED .*f16.b512.i4.v4.p2.warp.shfl.atomic.plain.own .*; samples in two states in the current report (IQR 81% of the median): re-run to confirm$" <<<"$out" ||
+  fail "h100 <- r1: the split row carries no two-state note: $(grep '^REGRESSED .*f16' <<<"$out")"
+[[ $(grep -c "two states" <<<"$out") -eq 1 ]] || fail "h100 <- r1: $(grep -c "two states" <<<"$out") rows carry the two-state note, want 1"
 
 out=$("$dotsweep" gate --baseline "$h100" --current "$data/p1.csv.gz" --only all) && fail "h100 <- p1 without --noise passed"
 [[ $(grep "^REGRESSED" <<<"$out" | awk '{print $2}' | sort -u | tr '\n' ' ') == "f32.b1024.i8.v4.cover.warp.shfl.atomic.plain.f32 f32.b1024.i8.v4.cover.warp.shfl.gather.plain.f32 " ]] ||

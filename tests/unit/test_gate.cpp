@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "core/gate/gate.hpp"
+#include "core/gate/sample_spread.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;
@@ -419,4 +420,47 @@ TEST_CASE("gate: the result passes unless a row is REGRESSED or BROKEN") {
   result = run_gate(base, {cur}, {}, all, false);
   CHECK(result.count(GateVerdict::regressed) == 1);
   CHECK(result.exit_code() == 1);
+}
+
+TEST_CASE("gate: a verdict on a row whose samples split says so, and stays the verdict") {
+  // Just past the two-state spread on the current side: the note, REGRESSED all the same.
+  MeasurementRecord split = timed("v", 439, 440, 441);
+  split.noise_pct = kTwoStateSpreadPct + 0.1;
+  GateRow row = judge(kBase, split);
+  CHECK(row.verdict == GateVerdict::regressed);
+  CHECK(contains(row.why, "; samples in two states in the current report (IQR 25% of the median): re-run to confirm"));
+  // Exactly at it, and without the column: no note.
+  split.noise_pct = kTwoStateSpreadPct;
+  CHECK(!contains(judge(kBase, split).why, "two states"));
+  split.noise_pct.reset();
+  CHECK(!contains(judge(kBase, split).why, "two states"));
+  // The quartiles stand in for the column: (452 - 340) / 440 = 25.5%.
+  split.p25_us = 340;
+  split.p75_us = 452;
+  CHECK(sample_spread_pct(split).value() == doctest::Approx(25.4545).epsilon(1e-4));
+  CHECK(contains(judge(kBase, split).why, "(IQR 25% of the median)"));
+  // Within the threshold no note, however the samples spread.
+  MeasurementRecord same = timed("v", 399, 401, 403);
+  same.noise_pct = 80;
+  CHECK(judge(kBase, same).verdict == GateVerdict::same);
+  CHECK(!contains(judge(kBase, same).why, "two states"));
+  // The baseline's side, and repeats: how many split, and the widest.
+  MeasurementRecord base = kBase;
+  base.noise_pct = 40;
+  MeasurementRecord quiet = timed("v", 439, 440, 441);
+  quiet.noise_pct = 2;
+  MeasurementRecord loud = quiet;
+  loud.noise_pct = 81;
+  MeasurementRecord louder = quiet;
+  louder.noise_pct = 120;
+  row = judge_row(base, {&quiet, &loud, &louder}, GateRule{});
+  CHECK(contains(row.why, "samples in two states in the baseline (IQR 40% of the median) and 2 of 3 current reports "
+                          "(IQR up to 120% of the median)"));
+  // A host-timed row spreads anyway: no note on thrust.
+  MeasurementRecord thrust_base = timed("thrust", 399, 400, 401);
+  thrust_base.kind = "baseline";
+  MeasurementRecord thrust_cur = timed("thrust", 439, 440, 441);
+  thrust_cur.kind = "baseline";
+  thrust_cur.noise_pct = 29;
+  CHECK(!contains(judge(thrust_base, thrust_cur).why, "two states"));
 }

@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "core/gate/bandwidth_footing.hpp"
+#include "core/gate/sample_spread.hpp"
 #include "core/input_error.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/stats/tie_group.hpp"
@@ -196,6 +197,7 @@ struct RowFacts {
   bool separated = false;                     // the intervals are further apart than the floor
   std::vector<std::string> throttles;         // why current rows may have run slow
   std::string baseline_throttle;              // why the baseline row may have run slow
+  std::string two_states;                     // a side whose samples split (sample_spread.hpp)
 };
 
 std::string reason_or_none(const MeasurementRecord& r) {
@@ -259,6 +261,7 @@ std::string why_of(const GateRow& row, const RowFacts& f, const GateRule& rule) 
     // A faster current row next to a throttled baseline row may be the clocks.
     if (!f.baseline_throttle.empty()) why += "; the baseline ran throttled: " + f.baseline_throttle;
   }
+  if (f.over_threshold && !f.two_states.empty()) why += "; " + f.two_states;
   if (k > 1) why += "; median of " + std::to_string(k) + " reports";
   return why;
 }
@@ -317,6 +320,8 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     }
     row.throttled = slower && !f.throttles.empty();
     row.host_timed = f.over_threshold && f.separated && !row.throttled && host_timed_row(baseline);
+    // A host-timed row always spreads (thrust's IQR reached 29% in quiet runs).
+    if (!host_timed_row(baseline)) f.two_states = two_state_note(baseline, current);
   }
   row.verdict = verdict_of(row, f);
   row.why = why_of(row, f, rule);
