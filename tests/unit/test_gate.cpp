@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "core/gate/gate.hpp"
-#include "core/gate/sample_spread.hpp"
+#include "core/stats/sample_spread.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -332,6 +332,26 @@ TEST_CASE("summary markdown truncates a long list of incorrect variants") {
   CHECK_FALSE(contains(md, "bad5"));
 }
 
+TEST_CASE("summary markdown: rows whose samples ran in two states are named, host-timed ones never") {
+  std::vector<MeasurementRecord> rs = {timed("a", 4.48, 4.51, 4.54), timed("b", 5.0, 5.1, 5.2)};
+  rank_records(rs);
+  rs[1].noise_pct = 25;  // at the threshold: one state
+  CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
+  rs[1].noise_pct = 81.4;
+  CHECK(line_starting(summary_markdown(rs, 5),
+                      "1 row ran in two states, the middle half of the samples spread over more than 25% of the "
+                      "median (noise_pct): b (81%); a re-run may read the other state")
+            .size() > 0);
+  rs[1].correct = false;  // an incorrect row is listed as incorrect, not for its spread
+  CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
+  MeasurementRecord thrust = timed("thrust", 40, 45, 50);
+  thrust.kind = "baseline";
+  thrust.noise_pct = 29;
+  rs = {timed("a", 4.48, 4.51, 4.54), thrust};
+  rank_records(rs);
+  CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
+}
+
 TEST_CASE("summary markdown: rows measured under power or thermal capping are called out") {
   std::vector<MeasurementRecord> rs = {timed("a", 4.48, 4.51, 4.54), timed("b", 5.0, 5.1, 5.2)};
   rank_records(rs);

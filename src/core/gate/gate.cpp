@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "core/gate/bandwidth_footing.hpp"
-#include "core/gate/sample_spread.hpp"
+#include "core/gate/two_state_note.hpp"
 #include "core/input_error.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/stats/tie_group.hpp"
@@ -197,7 +197,7 @@ struct RowFacts {
   bool separated = false;                     // the intervals are further apart than the floor
   std::vector<std::string> throttles;         // why current rows may have run slow
   std::string baseline_throttle;              // why the baseline row may have run slow
-  std::string two_states;                     // a side whose samples split (sample_spread.hpp)
+  std::string two_states;                     // a side whose samples split (two_state_note.hpp)
 };
 
 std::string reason_or_none(const MeasurementRecord& r) {
@@ -320,8 +320,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     }
     row.throttled = slower && !f.throttles.empty();
     row.host_timed = f.over_threshold && f.separated && !row.throttled && host_timed_row(baseline);
-    // A host-timed row always spreads (thrust's IQR reached 29% in quiet runs).
-    if (!host_timed_row(baseline)) f.two_states = two_state_note(baseline, current);
+    f.two_states = two_state_note(baseline, current);
   }
   row.verdict = verdict_of(row, f);
   row.why = why_of(row, f, rule);

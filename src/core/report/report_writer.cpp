@@ -16,6 +16,7 @@
 #include "core/report/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/ranking.hpp"
+#include "core/stats/sample_spread.hpp"
 #include "core/report/text_file.hpp"
 #include "core/space/element_type.hpp"
 #include "core/stats/tie_group.hpp"
@@ -170,6 +171,23 @@ std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {
   return line + "\n";
 }
 
+// Rows whose samples ran in two states (core/stats/sample_spread.hpp): their
+// median is whichever state held most samples, so a re-run may read the other.
+std::string two_states_line(const std::vector<const MeasurementRecord*>& rows) {
+  constexpr std::size_t kShown = 5;
+  std::string line = std::to_string(rows.size()) + (rows.size() == 1 ? " row" : " rows") +
+                     " ran in two states, the middle half of the samples spread over more than " +
+                     std::to_string(static_cast<int>(kTwoStateSpreadPct)) + "% of the median (noise_pct): ";
+  for (std::size_t i = 0; i < rows.size() && i < kShown; ++i) {
+    if (i) line += ", ";
+    char spread[32];
+    std::snprintf(spread, sizeof spread, " (%.0f%%)", *sample_spread_pct(*rows[i]));
+    line += rows[i]->variant + spread;
+  }
+  if (rows.size() > kShown) line += ", and " + std::to_string(rows.size() - kShown) + " more";
+  return line + "; a re-run may read the other state\n";
+}
+
 }  // namespace
 
 SweepCsvWriter::SweepCsvWriter(const std::string& path) : path_(path) {
@@ -259,7 +277,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
 
     const GroupStanding standing = standing_of(rows);
     Baselines base;
-    std::vector<const MeasurementRecord*> leaders, baselines, floors, wrong, capped;
+    std::vector<const MeasurementRecord*> leaders, baselines, floors, wrong, capped, two_states;
     // Median order first, so rows of equal rank (a tie group) list fastest first.
     for (const auto* r : standing.by_median)
       if (r->kind == "candidate" && r->rank) leaders.push_back(r);
@@ -273,6 +291,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
       if (r->variant == kCubName && r->median_us && !base.cub) base.cub = r;
       if (!r->correct) wrong.push_back(r);
       if (r->capped == true) capped.push_back(r);
+      if (r->correct && ran_in_two_states(*r)) two_states.push_back(r);
     }
     std::stable_sort(leaders.begin(), leaders.end(),
                      [](const auto* a, const auto* b) { return *a->rank < *b->rank; });
@@ -306,6 +325,7 @@ std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int t
       md += "\n" + std::to_string(capped.size()) +
             " rows measured under power or thermal capping (column capped, clock_events): their times may "
             "read slow\n";
+    if (!two_states.empty()) md += "\n" + two_states_line(two_states);
   }
   return md;
 }

@@ -1,12 +1,10 @@
 // Rows whose samples ran in two states. A row's median is the state that held
 // most of its samples; when the middle half of the samples spans a large
 // share of the median, that says more about the machine during the row than
-// about the code, so a verdict on such a row says so.
+// about the code. The gate's reasons and summary.md name such rows.
 #pragma once
 
 #include <optional>
-#include <string>
-#include <vector>
 
 #include "core/report/record.hpp"
 
@@ -23,9 +21,8 @@ inline constexpr double kTwoStateSpreadPct = 25;
 // quartiles; nullopt when the report carries neither.
 std::optional<double> sample_spread_pct(const MeasurementRecord& row);
 
-// The note a verdict carries when a side's samples spread past
-// kTwoStateSpreadPct, e.g. "samples in two states in the current report (IQR
-// 81% of the median): re-run to confirm"; empty when none did.
-std::string two_state_note(const MeasurementRecord& baseline, const std::vector<const MeasurementRecord*>& current);
+// A device-timed row spread past kTwoStateSpreadPct. Host-timed rows (thrust,
+// host paths) are never called so: their spread reached 29% in quiet runs.
+bool ran_in_two_states(const MeasurementRecord& row);
 
 }  // namespace dotsweep

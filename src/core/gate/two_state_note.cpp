@@ -1,25 +1,15 @@
-#include "core/gate/sample_spread.hpp"
+#include "core/gate/two_state_note.hpp"
 
 #include <algorithm>
 #include <cstdio>
 
-namespace dotsweep {
+#include "core/stats/sample_spread.hpp"
 
-std::optional<double> sample_spread_pct(const MeasurementRecord& row) {
-  if (row.noise_pct) return row.noise_pct;
-  if (row.p25_us && row.p75_us && row.median_us && *row.median_us > 0)
-    return (*row.p75_us - *row.p25_us) / *row.median_us * 100.0;
-  return std::nullopt;
-}
+namespace dotsweep {
 
 namespace {
 
-bool two_states(const MeasurementRecord& row) {
-  const auto spread = sample_spread_pct(row);
-  return spread && *spread > kTwoStateSpreadPct;
-}
-
-std::string pct_text(double pct) {
+std::string spread_text(double pct) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.0f%%", pct);
   return std::string(buf) + " of the median";
@@ -29,11 +19,11 @@ std::string pct_text(double pct) {
 
 std::string two_state_note(const MeasurementRecord& baseline, const std::vector<const MeasurementRecord*>& current) {
   std::vector<std::string> sides;
-  if (two_states(baseline)) sides.push_back("the baseline (IQR " + pct_text(*sample_spread_pct(baseline)) + ")");
+  if (ran_in_two_states(baseline)) sides.push_back("the baseline (IQR " + spread_text(*sample_spread_pct(baseline)) + ")");
   std::size_t split = 0;
   double widest = 0;
   for (const auto* c : current)
-    if (two_states(*c)) {
+    if (ran_in_two_states(*c)) {
       ++split;
       widest = std::max(widest, *sample_spread_pct(*c));
     }
@@ -41,7 +31,7 @@ std::string two_state_note(const MeasurementRecord& baseline, const std::vector<
     const std::string which = current.size() == 1 ? std::string("the current report")
                                                    : std::to_string(split) + " of " + std::to_string(current.size()) +
                                                          " current reports";
-    sides.push_back(which + " (IQR " + (split > 1 ? "up to " : "") + pct_text(widest) + ")");
+    sides.push_back(which + " (IQR " + (split > 1 ? "up to " : "") + spread_text(widest) + ")");
   }
   if (sides.empty()) return "";
   std::string note = "samples in two states in ";
