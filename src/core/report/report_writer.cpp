@@ -158,34 +158,38 @@ std::string verdict_line(const GroupStanding& standing, const std::optional<Grou
          " rows tie (no row's interval lies wholly below theirs): " + markdown_cell(member_list(ids)) + "\n";
 }
 
+// The first few rows, each as `label` writes it, then how many more: a CI
+// summary should stay readable.
+template <typename Label>
+std::string first_rows(const std::vector<const MeasurementRecord*>& rows, Label label) {
+  constexpr std::size_t kShown = 5;
+  std::string list;
+  for (std::size_t i = 0; i < rows.size() && i < kShown; ++i) list += (i ? ", " : "") + label(*rows[i]);
+  if (rows.size() > kShown) list += ", and " + std::to_string(rows.size() - kShown) + " more";
+  return list;
+}
+
 std::string incorrect_line(const std::vector<const MeasurementRecord*>& wrong) {
-  constexpr std::size_t kShown = 5;  // a CI summary should stay readable
-  std::string line = std::to_string(wrong.size()) +
-                     (wrong.size() == 1 ? " variant incorrect: " : " variants incorrect: ");
-  for (std::size_t i = 0; i < wrong.size() && i < kShown; ++i) {
-    if (i) line += ", ";
-    line += wrong[i]->variant;
-    if (!wrong[i]->reason.empty()) line += " (" + markdown_cell(wrong[i]->reason) + ")";
-  }
-  if (wrong.size() > kShown) line += ", and " + std::to_string(wrong.size() - kShown) + " more";
-  return line + "\n";
+  return std::to_string(wrong.size()) + (wrong.size() == 1 ? " variant incorrect: " : " variants incorrect: ") +
+         first_rows(wrong,
+                    [](const MeasurementRecord& r) {
+                      return r.variant + (r.reason.empty() ? "" : " (" + markdown_cell(r.reason) + ")");
+                    }) +
+         "\n";
 }
 
 // Rows whose samples ran in two states (core/stats/sample_spread.hpp): their
 // median is whichever state held most samples, so a re-run may read the other.
 std::string two_states_line(const std::vector<const MeasurementRecord*>& rows) {
-  constexpr std::size_t kShown = 5;
-  std::string line = std::to_string(rows.size()) + (rows.size() == 1 ? " row" : " rows") +
-                     " ran in two states, the middle half of the samples spread over more than " +
-                     std::to_string(static_cast<int>(kTwoStateSpreadPct)) + "% of the median (noise_pct): ";
-  for (std::size_t i = 0; i < rows.size() && i < kShown; ++i) {
-    if (i) line += ", ";
+  const auto with_spread = [](const MeasurementRecord& r) {
     char spread[32];
-    std::snprintf(spread, sizeof spread, " (%.0f%%)", *sample_spread_pct(*rows[i]));
-    line += rows[i]->variant + spread;
-  }
-  if (rows.size() > kShown) line += ", and " + std::to_string(rows.size() - kShown) + " more";
-  return line + "; a re-run may read the other state\n";
+    std::snprintf(spread, sizeof spread, " (%.0f%%)", *sample_spread_pct(r));
+    return r.variant + spread;
+  };
+  return std::to_string(rows.size()) + (rows.size() == 1 ? " row" : " rows") +
+         " ran in two states, the middle half of the samples spread over more than " +
+         std::to_string(static_cast<int>(kTwoStateSpreadPct)) + "% of the median (noise_pct): " +
+         first_rows(rows, with_spread) + "; a re-run may read the other state\n";
 }
 
 }  // namespace
