@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/check/element_array.hpp"
+#include "core/input_error.hpp"
 #include "core/space/space_file.hpp"
 #include "core/space/space_plan.hpp"
 #include "dot_kernel_source.hpp"
@@ -68,8 +69,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "copy_offset: N must be at least 1, COPIES at least 2, SAMPLES at least 5\n");
     return 2;
   }
+  SearchSpace space;
   try {
-    const SearchSpace space = load_space_file(space_path);
+    space = load_space_file(space_path);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "copy_offset: %s\n", e.what());
+    return 2;
+  }
+  try {
     const DeviceInfo device = query_device(0);
     const SpacePlan plan =
         plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
