@@ -43,8 +43,8 @@ expect "scan kept: 3 variants x 4 copies"
 expect "  copy spread: median 3.00%, largest 3.00%"
 expect "  one copy, pass 0 to pass 1: median |change| 0.00%, p95 0.00%"
 expect "  copy offsets, pass 0 against pass 1: correlation 1.00"
-grep -qE '^ +1 +[0-9.]+% +[0-9.]+% +3\.00% ' <<<"$out" || fail "one copy a side does not reach 3.00%"
-grep -qE '^ +2 +[0-9.]+% +[0-9.]+% +1\.99% +0\.00%$' <<<"$out" || fail "two copies a side do not top out at 1.99%"
+grep -qE '^ +1 +[0-9.]+% +[0-9.]+% +[0-9.]+% +3\.00% ' <<<"$out" || fail "one copy a side does not reach 3.00%"
+grep -qE '^ +2 +[0-9.]+% +[0-9.]+% +[0-9.]+% +1\.99% +0\.00%$' <<<"$out" || fail "two copies a side do not top out at 1.99%"
 expect "scan swapped: 1 variants x 4 copies"
 expect "  copy offsets, pass 0 against pass 1: correlation -1.00"
 
@@ -52,7 +52,7 @@ expect "  copy offsets, pass 0 against pass 1: correlation -1.00"
 make_csv 5.5000 >"$work/moved.csv"
 out=$(python3 "$script" "$work/moved.csv") || fail "moved: exit $?"
 expect "  copy spread: median 3.00%, largest 10.00% (v0)"
-grep -qE '^ +1 +[0-9.]+% +[0-9.]+% +10\.00% ' <<<"$out" || fail "the gaps are not drawn from pass 1"
+grep -qE '^ +1 +[0-9.]+% +[0-9.]+% +[0-9.]+% +10\.00% ' <<<"$out" || fail "the gaps are not drawn from pass 1"
 
 one_line_failure() {  # $1: what the input is, then the command
   local what=$1

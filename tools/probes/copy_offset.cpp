@@ -5,8 +5,9 @@
 //
 // Every variant of SPACE is loaded COPIES times and timed at size N by the
 // sweep's ColdTimer (evict the L2, hold the stream, events around one graph
-// replay), one sample of each copy in turn, SAMPLES rounds; then the same
-// again (pass 1), so a copy's offset can be seen to stay with it. Two scans:
+// replay), one sample of each copy per round in a shuffled order, SAMPLES
+// rounds; then the same again (pass 1), so a copy's offset can be seen to
+// stay with it. Two scans:
 //   modules: each copy its own loaded module, all sharing one scratch arena;
 //   copies:  each copy its own module and its own scratch arena (as in ab).
 // One CSV line per (variant, scan, pass, copy):
@@ -18,6 +19,8 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -86,6 +89,11 @@ int main(int argc, char** argv) {
     ColdTimer timer(device, stream.get());
     std::map<ElementType, std::unique_ptr<SizeBuffers>> buffers;
     const std::vector<std::int64_t> sizes{n};
+    // Each round takes the copies in a new order: which copy follows which
+    // moves a launch-bound time by a few percent (docs/ab.md).
+    std::vector<std::size_t> order(static_cast<std::size_t>(copies));
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937 shuffler(1);
     std::printf("variant,type,n,scan,pass,copy,median_us,p25_us,p75_us\n");
     for (const VariantConfig& config : plan.valid) {
       const CompiledKernels compiled = compiler.compile(kernel_name_expressions(config), kernel_compile_options(config));
@@ -104,8 +112,10 @@ int main(int argc, char** argv) {
         }
         for (int pass = 0; pass < 2; ++pass) {
           std::vector<std::vector<double>> us(static_cast<std::size_t>(copies));
-          for (int s = 0; s < samples; ++s)
-            for (std::size_t c = 0; c < graphs.size(); ++c) us[c].push_back(timer.take_sample(graphs[c]).us);
+          for (int s = 0; s < samples; ++s) {
+            std::shuffle(order.begin(), order.end(), shuffler);
+            for (const std::size_t c : order) us[c].push_back(timer.take_sample(graphs[c]).us);
+          }
           for (std::size_t c = 0; c < us.size(); ++c)
             std::printf("%s,%s,%lld,%s,%d,%zu,%.4f,%.4f,%.4f\n", config.id().c_str(), to_string(config.type).c_str(),
                         n, scan, pass, c, order_statistic(us[c], 0.5), order_statistic(us[c], 0.25),
