@@ -444,7 +444,7 @@ TEST_CASE("gate: a verdict on a row whose samples split says so, and stays the v
   same.noise_pct = 80;
   CHECK(judge(kBase, same).verdict == GateVerdict::same);
   CHECK(!contains(judge(kBase, same).why, "two states"));
-  // The baseline's side, and repeats: how many split, and the widest.
+  // The baseline's side, and repeats: how many split, and the widest (not the last).
   MeasurementRecord base = kBase;
   base.noise_pct = 40;
   MeasurementRecord quiet = timed("v", 439, 440, 441);
@@ -453,7 +453,7 @@ TEST_CASE("gate: a verdict on a row whose samples split says so, and stays the v
   loud.noise_pct = 81;
   MeasurementRecord louder = quiet;
   louder.noise_pct = 120;
-  row = judge_row(base, {&quiet, &loud, &louder}, GateRule{});
+  row = judge_row(base, {&quiet, &louder, &loud}, GateRule{});
   CHECK(contains(row.why, "samples in two states in the baseline (IQR 40% of the median) and 2 of 3 current reports "
                           "(IQR up to 120% of the median)"));
   // A host-timed row spreads anyway: no note on thrust.
