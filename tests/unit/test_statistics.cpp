@@ -244,6 +244,11 @@ TEST_CASE("drop_throttled") {
   const auto kept2 = drop_throttled({1, 2, 3, 4}, {0, 0, 0, 1980}, 0.75, dropped);
   CHECK(kept2.size() == 4);
   CHECK(dropped == 0);
+  // Counted in, four unknowns would put the usual clock at 700 MHz and let 1400 pass.
+  const auto kept3 =
+      drop_throttled({1, 2, 3, 4, 5, 6, 7, 8}, {1980, 1980, 1980, 0, 0, 0, 0, 1400}, 0.75, dropped);
+  CHECK(kept3 == std::vector<double>{1, 2, 3, 4, 5, 6, 7});
+  CHECK(dropped == 1);
 
   const auto all_unknown = drop_throttled({1, 2}, {0, -1}, 0.75, dropped);
   CHECK(all_unknown.size() == 2);
