@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Mutants of the verdict code: each breaks one rule of the correctness
-checks, the ranks, tie groups and margins the reports name, shards and
-their merge, compare, the gate, its noise floor and input checks, ab or
-the fleet (often at an edge: > for >=, one bound for the other), and the
-unit tests must fail on it. A mutant that survives is a rule no test holds.
+checks, a row's interval, stopping rule and throttle and capping checks,
+the ranks, tie groups and margins the reports name, rows whose samples
+split, shards and their merge, compare, the gate, its noise floor and input
+checks, ab or the fleet (often at an edge: > for >=, one bound for the
+other), and the unit tests must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -273,6 +274,20 @@ MUTANTS = [
      "src/core/stats/statistics.cpp",
      "s.noise_pct = s.median == 0 ? 0 : (s.p75 - s.p25) / s.median * 100.0;",
      "s.noise_pct = s.median == 0 ? 0 : (s.ci_hi - s.ci_lo) / s.median * 100.0;"),
+    # Clock events and capping (src/core/stats/clock_events.cpp).
+    ("stats: a capping event seen only before the row goes unreported",
+     "src/core/stats/clock_events.cpp",
+     "const unsigned long long reasons = (before ? before->reasons : 0) | (after ? after->reasons : 0);",
+     "const unsigned long long reasons = after ? after->reasons : 0;"),
+    ("stats: any clock event (idle, say) counts as capping",
+     "src/core/stats/clock_events.cpp",
+     "bool is_capping(unsigned long long reasons) { return (reasons & clock_event::kCappingMask) != 0; }",
+     "bool is_capping(unsigned long long reasons) { return reasons != 0; }"),
+    # Bandwidth on measured read ceilings (src/core/gate/bandwidth_footing.cpp).
+    ("compare: one report with a read ceiling puts every report on ceilings",
+     "src/core/gate/bandwidth_footing.cpp",
+     "return !envs.empty() && std::all_of(envs.begin(), envs.end(), [](const Environment* e) { return has_read_ceiling(*e); });",
+     "return !envs.empty() && std::any_of(envs.begin(), envs.end(), [](const Environment* e) { return has_read_ceiling(*e); });"),
     # Tie groups (src/core/stats/tie_group.cpp).
     ("tie group: intervals that touch count as one wholly below the other",
      "src/core/stats/tie_group.cpp",
