@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Mutants of the verdict code: each breaks one rule of the correctness
 checks, a row's interval, stopping rule and throttle and capping checks,
-the ranks, tie groups and margins the reports name, rows whose samples
-split, shards and their merge, compare, the gate, its noise floor and input
+bandwidth, the ranks, tie groups and margins the reports name, partial
+groups, rows whose samples split, where the GPU pays off against the CPU,
+shards and their merge, compare, the gate, its noise floor and input
 checks, ab or the fleet (often at an edge: > for >=, one bound for the
 other), and the unit tests must fail on it. A mutant that survives is a rule no test holds.
 
@@ -288,6 +289,29 @@ MUTANTS = [
      "src/core/gate/bandwidth_footing.cpp",
      "return !envs.empty() && std::all_of(envs.begin(), envs.end(), [](const Environment* e) { return has_read_ceiling(*e); });",
      "return !envs.empty() && std::any_of(envs.begin(), envs.end(), [](const Environment* e) { return has_read_ceiling(*e); });"),
+    # Where the GPU pays off against the CPU (src/core/stats/crossover.cpp).
+    ("crossover: overlapping intervals called a GPU win",
+     "src/core/stats/crossover.cpp",
+     "if (g.hi < c.lo) return Side::gpu_faster;",
+     "if (g.lo < c.lo) return Side::gpu_faster;"),
+    ("crossover: the GPU faster from its first win, not from where it stays faster",
+     "src/core/stats/crossover.cpp",
+     "for (auto it = sides.rbegin(); it != sides.rend() && it->second == Side::gpu_faster; ++it)",
+     "for (auto it = sides.rbegin(); it != sides.rend(); ++it)\n        if (it->second == Side::gpu_faster)"),
+    ("crossover: the slowest CPU row stands for the CPU",
+     "src/core/stats/crossover.cpp",
+     "if (!best || *r.median_us < *best->median_us) best = &r;",
+     "if (!best || *r.median_us > *best->median_us) best = &r;"),
+    # A group short of its planned candidates (src/core/stats/group_coverage.cpp).
+    ("coverage: a group holding every planned candidate called partial",
+     "src/core/stats/group_coverage.cpp",
+     "if (measured < found->second) partial[key] = {measured, found->second};",
+     "if (measured <= found->second) partial[key] = {measured, found->second};"),
+    # Bandwidth (src/core/report/record.cpp).
+    ("record: a dot reads one input, not two",
+     "src/core/report/record.cpp",
+     "return 2.0 * static_cast<double>(n) * element_bytes;",
+     "return static_cast<double>(n) * element_bytes;"),
     # Tie groups (src/core/stats/tie_group.cpp).
     ("tie group: intervals that touch count as one wholly below the other",
      "src/core/stats/tie_group.cpp",
