@@ -3,7 +3,7 @@
 checks, a row's interval, stopping rule and throttle and capping checks,
 bandwidth, the ranks, tie groups and margins the reports name, partial
 groups, rows whose samples split, where the GPU pays off against the CPU,
-shards and their merge, compare, the gate, its noise floor and input
+shards and their merge, what a resumed sweep keeps, compare, the gate, its noise floor and input
 checks, ab or the fleet (often at an edge: > for >=, one bound for the
 other), and the unit tests must fail on it. A mutant that survives is a
 rule no test holds.
@@ -459,6 +459,27 @@ MUTANTS = [
      "src/core/report/report_merge.cpp",
      "    if (r.shard.count != first.shard.count)\n      refuse(",
      "    if (false)\n      refuse("),
+    # What a resumed sweep keeps and measures again (src/core/report/resume_plan.cpp).
+    ("resume: a torn last row is kept as if whole",
+     "src/core/report/resume_plan.cpp",
+     "if (last_newline + 1 != whole.size()) {",
+     "if (false) {"),
+    ("resume: a row measured in one of two modes counts as finished",
+     "src/core/report/resume_plan.cpp",
+     "for (const auto& mode : modes) all = all && seen.count(mode) > 0;",
+     "for (const auto& mode : modes) all = all || seen.count(mode) > 0;"),
+    ("resume: a (type, n) whose counter pass was cut is not measured again",
+     "src/core/report/resume_plan.cpp",
+     "bool all = uncounted.count({key.type, key.n}) == 0 || any_correct.count(key) == 0;",
+     "bool all = true;"),
+    ("resume: an incorrect row of a cut counter pass runs again",
+     "src/core/report/resume_plan.cpp",
+     "bool all = uncounted.count({key.type, key.n}) == 0 || any_correct.count(key) == 0;",
+     "bool all = uncounted.count({key.type, key.n}) == 0;"),
+    ("resume: a changed option that one side does not record goes unnoticed",
+     "src/core/report/resume_plan.cpp",
+     "if (a && b && *a == *b) continue;",
+     "if (!a || !b || *a == *b) continue;"),
     # The gate's input checks (src/core/gate/gate_input.cpp).
     ("input: an interval whose low end is its median is refused",
      "src/core/gate/gate_input.cpp",
