@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Mutants of the verdict code: each breaks one rule of the correctness
-checks, a row's interval, stopping rule and throttle and capping checks,
-bandwidth, the ranks, tie groups and margins the reports name, partial
-groups, rows whose samples split, where the GPU pays off against the CPU,
-shards and their merge, what a resumed sweep keeps, compare, the gate, its
-noise floor and input checks, ab or the fleet (often at an edge: > for >=,
-one bound for the other), and the unit tests must fail on it. A mutant that
-survives is a rule no test holds.
+"""Mutants of the verdict code: each breaks one rule of which configurations
+a device can run, the correctness checks, a row's interval, stopping rule
+and throttle and capping checks, bandwidth, the ranks, tie groups and
+margins the reports name, partial groups, rows whose samples split, where
+the GPU pays off against the CPU, shards and their merge, what a resumed
+sweep keeps, compare, the gate, its noise floor and input checks, ab or
+the fleet (often at an edge: > for >=, one bound for the other), and the
+unit tests must fail on it. A mutant that survives is a rule no test
+holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -422,6 +423,28 @@ MUTANTS = [
      "src/core/check/correctness_verdict.cpp",
      "for (std::size_t i = 0; i < timed_results.size(); ++i) {",
      "for (std::size_t i = 0; i < 1; ++i) {"),
+    # Which configurations are valid on a device (src/core/space/variant_config.cpp):
+    # an invalid one admitted fails to load or computes wrong.
+    ("space: a block past the device's limit admitted",
+     "src/core/space/variant_config.cpp",
+     "if (c.block > limits.max_threads_per_block)",
+     "if (c.block > 2 * limits.max_threads_per_block)"),
+    ("space: a tree reduction admitted on a block that is no power of two",
+     "src/core/space/variant_config.cpp",
+     "if (is_tree(c.reduce) && !is_power_of_two(c.block))",
+     "if (false)"),
+    ("space: the padded layout's extra slots left out of its shared memory",
+     "src/core/space/variant_config.cpp",
+     "const int slots = c.layout == SharedLayout::padded ? c.block + c.block / (128 / acc) : c.block;",
+     "const int slots = c.block;"),
+    ("space: acc f64 admitted with the atomic finish's float adds",
+     "src/core/space/variant_config.cpp",
+     "if (c.acc == Accumulator::f64 && c.finish == GridFinish::atomic)",
+     "if (false)"),
+    ("space: a shared memory need exactly at the device's limit refused",
+     "src/core/space/variant_config.cpp",
+     "if (shared_bytes(c) > limits.max_shared_bytes_per_block)",
+     "if (shared_bytes(c) >= limits.max_shared_bytes_per_block)"),
     # Shards and their merge (src/core/space/shard.cpp, src/core/report/report_merge.cpp).
     ("shard: the last shard, i = N, is refused",
      "src/core/space/shard.cpp",

@@ -276,6 +276,9 @@ TEST_CASE("shared memory limit") {
   CHECK(contains(reason(tree, tiny), "2048 bytes"));
   tree.block = 256;  // exactly 1024
   CHECK(reason(tree, tiny).empty());
+  // Padded: one more slot per 128-byte row of partials, as the kernel lays them out (256 + 8) x 4.
+  tree.layout = dotsweep::SharedLayout::padded;
+  CHECK(contains(reason(tree, tiny), "1056 bytes"));
   VariantConfig shfl = shuffle_config();
   shfl.block = 1024;  // one slot per warp: 128 bytes
   CHECK(reason(shfl, tiny).empty());
