@@ -4,10 +4,10 @@ a device can run, the correctness checks, a row's interval, stopping rule
 and throttle and capping checks, bandwidth, the ranks, tie groups and
 margins the reports name, partial groups, rows whose samples split, where
 the GPU pays off against the CPU, shards and their merge, what a resumed
-sweep keeps, compare, the gate, its noise floor and input checks, ab or
-the fleet (often at an edge: > for >=, one bound for the other), and the
-unit tests must fail on it. A mutant that survives is a rule no test
-holds.
+sweep keeps, the --sizes and --devices lists, the --sizes and --devices
+lists, compare, the gate, its noise floor and input checks, ab or the
+fleet (often at an edge: > for >=, one bound for the other), and the unit
+tests must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -445,6 +445,32 @@ MUTANTS = [
      "src/core/space/variant_config.cpp",
      "if (shared_bytes(c) > limits.max_shared_bytes_per_block)",
      "if (shared_bytes(c) >= limits.max_shared_bytes_per_block)"),
+    # Bad input refused before the GPU is looked for (src/core/space/size_list.cpp,
+    # src/core/space/device_selection.cpp).
+    ("sizes: 2^k-d read as 2^k+d",
+     "src/core/space/size_list.cpp",
+     "value = text[sign] == '+' ? value + offset : value - offset;",
+     "value = value + offset;"),
+    ("sizes: a range 2^i..2^j with i > j taken",
+     "src/core/space/size_list.cpp",
+     "if (from < 0 || to < 0 || from > to || item.find_first_of(\"+-\") != std::string::npos)",
+     "if (from < 0 || to < 0 || item.find_first_of(\"+-\") != std::string::npos)"),
+    ("sizes: a size past the largest the checks can judge taken",
+     "src/core/space/size_list.cpp",
+     "if (sizes.back() > kMaxCheckedN) too_large(item);",
+     "if (sizes.back() > 2 * kMaxCheckedN) too_large(item);"),
+    ("sizes: the same size listed twice measured twice",
+     "src/core/space/size_list.cpp",
+     "sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());",
+     ";"),
+    ("devices: --devices naming one GPU twice taken",
+     "src/core/space/device_selection.cpp",
+     "if (std::find(selection.indices.begin(), selection.indices.end(), index) != selection.indices.end())",
+     "if (false)"),
+    ("devices: --devices with an index the host lacks taken",
+     "src/core/space/device_selection.cpp",
+     "if (index >= device_count)",
+     "if (index > device_count)"),
     # Shards and their merge (src/core/space/shard.cpp, src/core/report/report_merge.cpp).
     ("shard: the last shard, i = N, is refused",
      "src/core/space/shard.cpp",
