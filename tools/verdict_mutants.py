@@ -4,10 +4,10 @@ a device can run, the correctness checks, a row's interval, stopping rule
 and throttle and capping checks, bandwidth, the ranks, tie groups and
 margins the reports name, partial groups, rows whose samples split, where
 the GPU pays off against the CPU, shards and their merge, what a resumed
-sweep keeps, the --sizes and --devices lists, the --sizes and --devices
-lists, compare, the gate, its noise floor and input checks, ab or the
-fleet (often at an edge: > for >=, one bound for the other), and the unit
-tests must fail on it. A mutant that survives is a rule no test holds.
+sweep keeps, the --sizes and --devices lists, compare, the gate, its noise
+floor and input checks, ab or the fleet (often at an edge: > for >=, one
+bound for the other), and the unit tests must fail on it. A mutant that
+survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
