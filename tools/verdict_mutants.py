@@ -4,10 +4,10 @@ a device can run, the correctness checks, a row's interval, stopping rule
 and throttle and capping checks, bandwidth, the ranks, tie groups and
 margins the reports name, partial groups, rows whose samples split, where
 the GPU pays off against the CPU, shards and their merge, what a resumed
-sweep keeps, the --sizes and --devices lists, compare, the gate, its noise
-floor and input checks, ab or the fleet (often at an edge: > for >=, one
-bound for the other), and the unit tests must fail on it. A mutant that
-survives is a rule no test holds.
+sweep keeps, the tuned table export writes, the --sizes and --devices
+lists, compare, the gate, its noise floor and input checks, ab or the
+fleet (often at an edge: > for >=, one bound for the other), and the unit
+tests must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
@@ -17,7 +17,7 @@ longer in its file (the code moved: update the list below).
 
     tools/verdict_mutants.py [--build build] [--only SUBSTRING] [--list]
 
-Takes about half a minute per mutant on two cores (one file rebuilt, the
+Takes about ten seconds per mutant on two cores (one file rebuilt, the
 unit tests run once). It changes files in the working tree while it runs:
 run it on a tree with no edits in flight.
 """
@@ -471,6 +471,28 @@ MUTANTS = [
      "src/core/space/device_selection.cpp",
      "if (index >= device_count)",
      "if (index > device_count)"),
+    # The tuned table `dotsweep export` writes (src/core/export/dispatch_table.cpp):
+    # which variant a program runs at which n.
+    ("export: a range runs its slowest common variant",
+     "src/core/export/dispatch_table.cpp",
+     "if (!best || sum < best_sum) {",
+     "if (!best || sum > best_sum) {"),
+    ("export: every measured n a range of its own",
+     "src/core/export/dispatch_table.cpp",
+     "while (last < sizes.size() && !common_ids(sizes, first, last + 1).empty()) ++last;",
+     "if (false) ++last;"),
+    ("export: the next range starts on the previous one's last n",
+     "src/core/export/dispatch_table.cpp",
+     "range.n_min = ranges.empty() ? 0 : ranges.back().n_max + 1;",
+     "range.n_min = ranges.empty() ? 0 : ranges.back().n_max;"),
+    ("export: neighbouring ranges meet at the arithmetic mean",
+     "src/core/export/dispatch_table.cpp",
+     "return std::max(below, std::min(root, above - 1));",
+     "return std::max(below, std::min((below + above) / 2, above - 1));"),
+    ("export: an untied size offers its fastest row even when a baseline",
+     "src/core/export/dispatch_table.cpp",
+     "[](const auto* r) { return r->kind == \"candidate\"; });",
+     "[](const auto*) { return true; });"),
     # Shards and their merge (src/core/space/shard.cpp, src/core/report/report_merge.cpp).
     ("shard: the last shard, i = N, is refused",
      "src/core/space/shard.cpp",
