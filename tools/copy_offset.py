@@ -21,28 +21,17 @@ Per scan, over every variant:
     tools/copy_offset.py [--draws 400] probe.csv[.gz]
 """
 import argparse
-import csv
-import gzip
 import math
+import os
 import random
 import statistics
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probe_csv import read_probe_csv  # noqa: E402
+
 NEEDED = {"variant", "scan", "pass", "copy", "median_us"}
-
-
-def read(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    try:
-        with opener(path, "rt", newline="") as f:
-            reader = csv.DictReader(f)
-            missing = NEEDED - set(reader.fieldnames or [])
-            if missing:
-                sys.exit(f"copy_offset.py: {path} is not the probe's CSV (no {', '.join(sorted(missing))} column)")
-            return list(reader)
-    except OSError as e:
-        sys.exit(f"copy_offset.py: cannot read {path}: {e.strerror}")
 
 
 def nearest_rank(values, q):
@@ -105,7 +94,7 @@ def main():
     if args.draws < 1:
         sys.exit("copy_offset.py: --draws must be at least 1")
     scans = defaultdict(lambda: defaultdict(lambda: ([], [])))  # scan -> variant -> (pass 0, pass 1) medians
-    for row in read(args.csv):
+    for row in read_probe_csv(args.csv, NEEDED, "copy_offset.py"):
         if row["pass"] not in ("0", "1"):
             sys.exit(f"copy_offset.py: pass '{row['pass']}' of {row['variant']}: the probe writes passes 0 and 1")
         try:

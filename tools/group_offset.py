@@ -17,24 +17,16 @@ probe's own output is one process.
     tools/group_offset.py [--operation empty] probes.csv[.gz]
 """
 import argparse
-import csv
-import gzip
+import os
 import statistics
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probe_csv import read_probe_csv  # noqa: E402
+
 TICK_US = 0.032
 NEEDED = {"scan", "param", "operation", "median_us"}
-
-
-def read(path):
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(path, "rt", newline="") as f:
-        reader = csv.DictReader(f)
-        missing = NEEDED - set(reader.fieldnames or [])
-        if missing:
-            sys.exit(f"group_offset.py: {path} is not the probe's CSV (no {', '.join(sorted(missing))} column)")
-        return list(reader)
 
 
 def main():
@@ -44,7 +36,7 @@ def main():
     args = parser.parse_args()
     points = defaultdict(list)  # (process, scan) -> point medians in order
     scans = []
-    for row in read(args.csv):
+    for row in read_probe_csv(args.csv, NEEDED, "group_offset.py"):
         if row["operation"] != args.operation:
             continue
         process = f"{row.get('build', '-')}{row.get('process', '')}"

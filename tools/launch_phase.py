@@ -15,9 +15,12 @@ every pad_launches point, which the probe moved by 0..15 launches.
     tools/launch_phase.py [--samples 100] launch-phase.csv
 """
 import argparse
-import csv
+import os
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from probe_csv import read_probe_csv  # noqa: E402
 
 
 def mark(value, fastest):
@@ -29,12 +32,7 @@ def main():
     parser.add_argument("csv")
     parser.add_argument("--samples", type=int, default=100)
     args = parser.parse_args()
-    with open(args.csv, newline="") as f:
-        reader = csv.DictReader(f)
-        missing = {"scan", "param", "operation", "median_us"} - set(reader.fieldnames or [])
-        if missing:
-            sys.exit(f"launch_phase.py: {args.csv} is not the probe's CSV (no {', '.join(sorted(missing))} column)")
-        rows = list(reader)
+    rows = read_probe_csv(args.csv, {"scan", "param", "operation", "median_us"}, "launch_phase.py")
     scans = []
     for row in rows:
         if row["scan"] not in scans:
