@@ -4,8 +4,8 @@
 # passes, so the copies spread by 3.00%, the offsets correlate 1.00, one copy
 # a side can be 3.00% apart and two a side at most 1.99% (1.025 / 1.005); in
 # scan 'swapped' pass 1 reverses the offsets (correlation -1.00, drift 3%).
-# A copy moved in pass 1 must widen the spread and the gaps; malformed CSVs must fail
-# with one line.
+# A copy moved in pass 1 must widen the spread and the gaps; malformed CSVs
+# must fail with one line.
 # Usage: copy_offset_model.sh SOURCE_ROOT
 set -u
 root=$1
