@@ -19,6 +19,7 @@
 #include "core/space/size_list.hpp"
 #include "core/space/timing_mode.hpp"
 #include "dot_kernel_source.hpp"
+#include "gpu/baseline_table.hpp"
 #include "gpu/cuda_stream.hpp"
 #include "gpu/nvrtc_includes.hpp"
 #include "measure/ab_measurer.hpp"
@@ -30,6 +31,9 @@ namespace dotsweep {
 namespace {
 
 constexpr const char* kBuiltInTree = "the built-in kernels/";
+// Each copy loads every variant's module again: a cap that keeps a mistyped
+// --copies from filling the GPU with modules.
+constexpr std::size_t kMaxCopies = 64;
 
 // Everything the command needs that can be checked without a GPU.
 struct AbInput {
@@ -38,6 +42,7 @@ struct AbInput {
   std::vector<std::int64_t> sizes;
   TimingMode mode = TimingMode::cold;
   std::vector<std::string> include_dirs;
+  AbThreshold threshold;  // --min-gap-us's default is 0 with copies: their interval holds the placement gap
 };
 
 // A file written after the measuring must not fail for want of its folder.
@@ -60,9 +65,21 @@ AbInput check_input(const AbOptions& o) {
   check_sweep_options(rule_check);
   if (!(o.threshold.pct > 0)) throw InputError("--threshold must be above 0%");
   if (!(o.threshold.min_gap_us >= 0)) throw InputError("--min-gap-us must be 0 or more");
+  if (o.copies == 0 || o.copies > kMaxCopies)
+    throw InputError("--copies " + std::to_string(o.copies) + ": give 1 to " + std::to_string(kMaxCopies));
+  if (o.copies > 1 && o.copies < kMinAbCopies)
+    throw InputError("--copies " + std::to_string(o.copies) + ": an interval over copies reaches 95% from " +
+                     std::to_string(kMinAbCopies) + " copies; give 1 or " +
+                     std::to_string(kMinAbCopies) + " to " + std::to_string(kMaxCopies));
+  if (o.copies > 1 && o.measure.rule.max_samples < kMinPairsPerCopy * o.copies)
+    throw InputError("--max-samples " + std::to_string(o.measure.rule.max_samples) + " leaves fewer than " +
+                     std::to_string(kMinPairsPerCopy) + " pairs for each of " + std::to_string(o.copies) +
+                     " copies; give at least " + std::to_string(kMinPairsPerCopy * o.copies));
   const std::vector<TimingMode> modes = parse_timing_modes(o.mode);
   if (modes.size() != 1) throw InputError("--mode '" + o.mode + "': ab times in one mode, cold or hot");
   in.mode = modes.front();
+  in.threshold = o.threshold;
+  if (o.copies > 1 && !o.min_gap_given) in.threshold.min_gap_us = 0;
   in.source_a = o.kernels_a.empty() ? std::string(kDotKernelSource) : read_kernel_tree(o.kernels_a, "--kernels-a");
   in.source_b = read_kernel_tree(o.kernels_b, "--kernels-b");
   in.space = load_space_or_default(o.space_path, o.max_configs);
@@ -76,19 +93,37 @@ AbInput check_input(const AbOptions& o) {
   return in;
 }
 
-// The pairs: each variant from A against itself from B, and each baseline
-// timed by the cold and hot timers (not the host-timed thrust, nor the
-// floor, which computes nothing) against itself, the A/A control.
-std::vector<AbPair> pairs_of(std::vector<MeasuredOperation>& a_side, std::vector<MeasuredOperation>& b_variants) {
-  std::vector<AbPair> pairs;
-  std::size_t next_b = 0;
-  for (MeasuredOperation& a : a_side) {
-    if (a.config) {
-      pairs.push_back({&a, &b_variants.at(next_b++)});
-    } else if (!a.timed_only && !a.host_synchronous) {
-      pairs.push_back({&a, &a});
+// One side's loaded copies: each its own modules (loaded from the one cubin
+// its compile queue holds per variant) and its own scratch arena, shared by
+// the copy's variants as in a sweep; a broken B cannot leave A's scratch
+// wrong, nor one copy another's.
+struct SideCopies {
+  std::vector<std::unique_ptr<ScratchArena>> arenas;
+  std::vector<std::vector<MeasuredOperation>> variants;  // [copy][variant], in the plan's order
+
+  SideCopies(const DeviceInfo& device, const SpacePlan& plan, const std::vector<std::int64_t>& sizes,
+             CompileQueue& queue, std::size_t copies) {
+    for (std::size_t j = 0; j < copies; ++j) {
+      arenas.push_back(std::make_unique<ScratchArena>(plan.valid, sizes));
+      variants.push_back(variant_operations(device, plan.valid, queue, *arenas.back()));
+      for (MeasuredOperation& op : variants.back()) op.ensure_built();
     }
   }
+  std::vector<MeasuredOperation*> copies_of(std::size_t variant) {
+    std::vector<MeasuredOperation*> ops;
+    for (std::vector<MeasuredOperation>& copy : variants) ops.push_back(&copy.at(variant));
+    return ops;
+  }
+};
+
+// The pairs: each baseline timed by the cold and hot timers (not the
+// host-timed thrust, nor the floor, which computes nothing) against itself,
+// the A/A control, then each variant's copies from A against its copies from B.
+std::vector<AbPair> pairs_of(std::vector<MeasuredOperation>& baselines, SideCopies& a, SideCopies& b) {
+  std::vector<AbPair> pairs;
+  for (MeasuredOperation& baseline : baselines)
+    if (!baseline.timed_only && !baseline.host_synchronous) pairs.push_back({{&baseline}, {&baseline}});
+  for (std::size_t v = 0; v < a.variants.front().size(); ++v) pairs.push_back({a.copies_of(v), b.copies_of(v)});
   return pairs;
 }
 
@@ -117,6 +152,10 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
                      "US: the threshold is at least US microseconds of A's median (two copies of one kernel can "
                      "differ by that much)")
       ->default_val(o.threshold.min_gap_us);
+  command.add_option("--copies", o.copies,
+                     "K: load each variant K times a side and take the pairs from the copies in turn; B/A's "
+                     "interval is then over the copies, and --min-gap-us defaults to 0 (1, or 6 and more)")
+      ->default_val(o.copies);
   command.add_option("--junit", o.junit_path, "also write JUnit XML (one testcase per row) to FILE");
   command.add_option("--markdown", o.markdown_path, "also write a Markdown summary (e.g. $GITHUB_STEP_SUMMARY) to FILE");
   command.add_option("--out", o.out_dir,
@@ -141,6 +180,7 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
   command.callback([&command, &o] {
     for (const CLI::Option* option : command.get_options())
       if (option->get_expected_max() == 1 && option->count() > 1 && o.repeated.empty()) o.repeated = option->get_name();
+    o.min_gap_given = command.get_option("--min-gap-us")->count() > 0;
   });
   for (const char* name : {"--kernels-a", "--kernels-b", "--junit", "--markdown"})
     command.get_option(name)->check(CLI::Validator(
@@ -171,17 +211,13 @@ int run_ab_command(const AbOptions& o) {
   const NvrtcCompiler compiler_b(in.source_b, kKernelMainFile, target, cache_dir, in.include_dirs);
   CompileQueue queue_a(compiler_a, plan.valid, std::max(1u, threads / 2));
   CompileQueue queue_b(compiler_b, plan.valid, std::max(1u, threads - threads / 2));
-  // A scratch per tree, shared by its variants as in a sweep: the pair's
-  // launches alternate, so a broken B could not leave A's scratch wrong.
-  const ScratchArena scratch_a(plan.valid, in.sizes), scratch_b(plan.valid, in.sizes);
-  std::vector<MeasuredOperation> a_side = sweep_operations(device, plan.valid, queue_a, scratch_a);
-  std::vector<MeasuredOperation> b_variants = variant_operations(device, plan.valid, queue_b, scratch_b);
-  std::fprintf(stderr, "dotsweep ab: %zu variants from A (%s) and B (%s) on %s, %zu sizes, %s\n", plan.valid.size(),
-               o.kernels_a.empty() ? kBuiltInTree : o.kernels_a.c_str(), o.kernels_b.c_str(), device.name.c_str(),
-               in.sizes.size(), to_string(in.mode).c_str());
-  for (MeasuredOperation& op : a_side) op.ensure_built();
-  for (MeasuredOperation& op : b_variants) op.ensure_built();
-  const std::vector<AbPair> pairs = pairs_of(a_side, b_variants);
+  std::vector<MeasuredOperation> baselines = baseline_operations(device, baseline_types(plan.valid));
+  std::fprintf(stderr, "dotsweep ab: %zu variants from A (%s) and B (%s) on %s, %zu sizes, %s, %zu %s a side\n",
+               plan.valid.size(), o.kernels_a.empty() ? kBuiltInTree : o.kernels_a.c_str(), o.kernels_b.c_str(),
+               device.name.c_str(), in.sizes.size(), to_string(in.mode).c_str(), o.copies,
+               o.copies == 1 ? "copy" : "copies");
+  SideCopies a_side(device, plan, in.sizes, queue_a, o.copies), b_side(device, plan, in.sizes, queue_b, o.copies);
+  const std::vector<AbPair> pairs = pairs_of(baselines, a_side, b_side);
 
   Stream stream;
   MeasureSettings settings = o.measure;
@@ -191,13 +227,13 @@ int run_ab_command(const AbOptions& o) {
   std::vector<MeasurementRecord> rows_a, rows_b;
   for (const std::int64_t n : in.sizes) {
     for (AbOutcome& outcome : measurer.measure_size(n, pairs)) {
-      rows.push_back(ab_row(outcome.a, outcome.b, outcome.ratio, o.threshold));
+      rows.push_back(ab_row(outcome.a, outcome.b, outcome.ratio, in.threshold));
       rows_a.push_back(std::move(outcome.a));
       rows_b.push_back(std::move(outcome.b));
     }
     std::fprintf(stderr, "dotsweep ab: n = %s done\n", size_label(n).c_str());
   }
-  const GateResult result = ab_result(std::move(rows), o.threshold);
+  const GateResult result = ab_result(std::move(rows), in.threshold, o.copies);
   const GateReport report_a = report_of("A: " + (o.kernels_a.empty() ? std::string(kBuiltInTree) : o.kernels_a),
                                         rows_a, env);
   const GateReport report_b = report_of("B: " + o.kernels_b, rows_b, env);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
+#include <random>
 
 #include "gpu/cuda_error.hpp"
 #include "gpu/device_buffer.hpp"
@@ -16,12 +18,21 @@ MeasureSettings checking_settings(MeasureSettings settings) {
   return settings;
 }
 
+// Copies of one operation are timed in a shuffled order each round: which
+// copy follows which moves a launch-bound time by a few percent (docs/ab.md).
+// A fixed seed keeps a run's order reproducible.
+constexpr unsigned kCopyOrderSeed = 1;
 
-// The samples of the pairs whose slower-clocked side ran at the usual SM
-// clock (a throttled sample answers another question, as in the sweep).
-std::vector<double> unthrottled(const std::vector<double>& us, const std::vector<double>& pair_clocks) {
-  std::size_t dropped = 0;
-  return drop_throttled(us, pair_clocks, kThrottleFraction, dropped);
+// The side's row: copy 0's, unless a copy failed its check, whose row it is then.
+MeasurementRecord side_row(const std::vector<const CheckedOperation*>& copies) {
+  for (std::size_t j = 0; j < copies.size(); ++j) {
+    if (copies[j]->row.correct) continue;
+    MeasurementRecord row = copies[j]->row;
+    if (copies.size() > 1)
+      row.reason = "copy " + std::to_string(j + 1) + " of " + std::to_string(copies.size()) + ": " + row.reason;
+    return row;
+  }
+  return copies.front()->row;
 }
 
 }  // namespace
@@ -37,30 +48,32 @@ AbMeasurer::AbMeasurer(const DeviceInfo& device, cudaStream_t stream, MeasureSet
 std::vector<AbOutcome> AbMeasurer::measure_size(long long n, const std::vector<AbPair>& pairs) {
   std::vector<MeasuredOperation*> operations;
   for (const AbPair& pair : pairs)
-    for (MeasuredOperation* op : {pair.a, pair.b})
-      if (std::find(operations.begin(), operations.end(), op) == operations.end()) operations.push_back(op);
+    for (const std::vector<MeasuredOperation*>* side : {&pair.a, &pair.b})
+      for (MeasuredOperation* op : *side)
+        if (std::find(operations.begin(), operations.end(), op) == operations.end()) operations.push_back(op);
   std::vector<AbOutcome> outcomes;
   checker_.check_size(n, operations, [&](CheckedType& checked) {
-    const auto checked_of = [&](const MeasuredOperation* op) -> const CheckedOperation& {
-      return *std::find_if(checked.operations.begin(), checked.operations.end(),
-                           [op](const CheckedOperation& c) { return c.op == op; });
+    const auto checked_of = [&](const std::vector<MeasuredOperation*>& copies) {
+      std::vector<const CheckedOperation*> found;
+      for (const MeasuredOperation* op : copies)
+        found.push_back(&*std::find_if(checked.operations.begin(), checked.operations.end(),
+                                       [op](const CheckedOperation& c) { return c.op == op; }));
+      return found;
     };
     for (const AbPair& pair : pairs) {
-      if (pair.a->type != checked.buffers.type()) continue;
-      const CheckedOperation& a = checked_of(pair.a);
-      const CheckedOperation& b = checked_of(pair.b);
-      AbOutcome outcome{a.row, b.row, std::nullopt};
-      if (a.row.correct && b.row.correct) time_pair(outcome, a, b, checked);
+      if (pair.a.front()->type != checked.buffers.type()) continue;
+      const std::vector<const CheckedOperation*> a = checked_of(pair.a), b = checked_of(pair.b);
+      AbOutcome outcome{side_row(a), side_row(b), std::nullopt};
+      if (outcome.a.correct && outcome.b.correct) time_pair(outcome, a, b, checked);
       outcomes.push_back(std::move(outcome));
     }
   });
   return outcomes;
 }
 
-void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const CheckedOperation& b,
-                           CheckedType& checked) {
-  DotOperation& op_a = *a.op->operation;
-  DotOperation& op_b = *b.op->operation;
+void AbMeasurer::time_pair(AbOutcome& outcome, const std::vector<const CheckedOperation*>& a,
+                           const std::vector<const CheckedOperation*>& b, CheckedType& checked) {
+  const std::size_t copies = a.size();
   // A second result slot, so the two sides of a pair never share one (an
   // A/A control runs one operation on both sides); every timed launch's
   // result is read and checked whichever slot it used.
@@ -68,8 +81,9 @@ void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const 
   // The sampling stops on the ratios' interval; a ratio has no timer tick.
   StoppingRule rule = settings_.rule;
   rule.resolution_us = 0;
-  TimingSamples samples_a, samples_b;
+  TimingSamples samples_a, samples_b;  // each side's, over its copies: its row
   std::vector<double> ratios;
+  std::vector<std::size_t> copy_of_pair;
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   try {
@@ -98,21 +112,42 @@ void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const 
     const auto sample = [&](const LaunchGraph& graph) {
       return cold ? cold_timer->take_sample(graph) : hot_timer->take_sample(graph);
     };
-    // Each side's scratch as its launches expect it (other rows were checked since).
-    op_a.prepare(checked.buffers.main().n);
-    op_b.prepare(checked.buffers.main().n);
-    const LaunchGraph a_own = prepare(op_a, nullptr), a_traded = prepare(op_a, b_result.get());
-    const LaunchGraph b_own = prepare(op_b, b_result.get()), b_traded = prepare(op_b, nullptr);
-    samples_a.launches = a_own.launches();
-    samples_b.launches = b_own.launches();
-    for (bool traded = false; !rule.should_stop(ratios, elapsed()); traded = !traded) {
-      if (traded) samples_b.add(sample(b_traded));
-      samples_a.add(sample(traded ? a_traded : a_own));
-      if (!traded) samples_b.add(sample(b_own));
-      ratios.push_back(samples_b.us.back() / samples_a.us.back());
+    struct CopyGraphs {
+      LaunchGraph a_own, a_traded, b_own, b_traded;
+      bool traded = false;  // this copy's next pair: B first, slots traded
+    };
+    // Each copy's scratch as its launches expect it (other rows were checked since).
+    for (std::size_t j = 0; j < copies; ++j) {
+      a[j]->op->operation->prepare(checked.buffers.main().n);
+      b[j]->op->operation->prepare(checked.buffers.main().n);
+    }
+    std::vector<CopyGraphs> graphs;
+    for (std::size_t j = 0; j < copies; ++j) {
+      DotOperation& op_a = *a[j]->op->operation;
+      DotOperation& op_b = *b[j]->op->operation;
+      graphs.push_back({prepare(op_a, nullptr), prepare(op_a, b_result.get()), prepare(op_b, b_result.get()),
+                        prepare(op_b, nullptr)});
+    }
+    samples_a.launches = graphs.front().a_own.launches();
+    samples_b.launches = graphs.front().b_own.launches();
+    std::vector<std::size_t> order(copies);
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937 shuffler(kCopyOrderSeed);
+    const std::size_t min_rounds = copies > 1 ? kMinPairsPerCopy : 0;
+    for (std::size_t round = 0; round < min_rounds || !rule.should_stop(ratios, elapsed()); ++round) {
+      if (copies > 1) std::shuffle(order.begin(), order.end(), shuffler);
+      for (const std::size_t j : order) {
+        CopyGraphs& g = graphs[j];
+        if (g.traded) samples_b.add(sample(g.b_traded));
+        samples_a.add(sample(g.traded ? g.a_traded : g.a_own));
+        if (!g.traded) samples_b.add(sample(g.b_own));
+        g.traded = !g.traded;
+        ratios.push_back(samples_b.us.back() / samples_a.us.back());
+        copy_of_pair.push_back(j);
+      }
     }
   } catch (const GpuError& e) {
-    require_healthy_context("timing " + a.op->name + " against " + b.op->name + " at n=" +
+    require_healthy_context("timing " + a.front()->op->name + " against " + b.front()->op->name + " at n=" +
                             std::to_string(checked.buffers.main().n));
     const std::string failure = e.what();
     for (MeasurementRecord* row : {&outcome.a, &outcome.b}) {
@@ -121,13 +156,22 @@ void AbMeasurer::time_pair(AbOutcome& outcome, const CheckedOperation& a, const 
     }
     return;
   }
-  checker_.finish_row(outcome.a, samples_a, *a.op, checked, a.verdict);
-  checker_.finish_row(outcome.b, samples_b, *b.op, checked, b.verdict);
+  checker_.finish_row(outcome.a, samples_a, *a.front()->op, checked, a.front()->verdict);
+  checker_.finish_row(outcome.b, samples_b, *b.front()->op, checked, b.front()->verdict);
   if (!outcome.a.correct || !outcome.b.correct) return;
+  // A pair in which either side ran under the usual clock (the row's, over
+  // every copy) is dropped, as the sweep drops such a sample.
   std::vector<double> pair_clocks(ratios.size());
   for (std::size_t i = 0; i < ratios.size(); ++i)
     pair_clocks[i] = std::min(samples_a.clock_mhz[i], samples_b.clock_mhz[i]);
-  outcome.ratio = paired_ratio(unthrottled(samples_a.us, pair_clocks), unthrottled(samples_b.us, pair_clocks));
+  const std::vector<bool> throttled = throttled_samples(pair_clocks, kThrottleFraction);
+  std::vector<std::vector<double>> a_us(copies), b_us(copies);
+  for (std::size_t i = 0; i < ratios.size(); ++i) {
+    if (throttled[i]) continue;
+    a_us[copy_of_pair[i]].push_back(samples_a.us[i]);
+    b_us[copy_of_pair[i]].push_back(samples_b.us[i]);
+  }
+  outcome.ratio = copies_ratio(a_us, b_us);
 }
 
 }  // namespace dotsweep

@@ -15,10 +15,15 @@
 
 namespace dotsweep {
 
-// One row to compare: `a` and `b` may be the same operation (an A/A control).
+// Each copy's own median ratio needs a few pairs before the copies are
+// compared: ab takes at least this many of each copy.
+inline constexpr std::size_t kMinPairsPerCopy = 5;
+
+// One row to compare: each side's loaded copies of one operation (`ab
+// --copies K`: K each, every copy its own modules and scratch), timed in
+// turn. A baseline is its own A/A control: one copy, the same on both sides.
 struct AbPair {
-  MeasuredOperation* a = nullptr;
-  MeasuredOperation* b = nullptr;
+  std::vector<MeasuredOperation*> a, b;
 };
 
 struct AbOutcome {
@@ -36,9 +41,10 @@ class AbMeasurer {
   std::vector<AbOutcome> measure_size(long long n, const std::vector<AbPair>& pairs);
 
  private:
-  // Times both sides alternately until the stopping rule, applied to the
-  // paired ratios, says stop; fills both rows.
-  void time_pair(AbOutcome& outcome, const CheckedOperation& a, const CheckedOperation& b, CheckedType& checked);
+  // Times both sides alternately, copy j of A against copy j of B, until the
+  // stopping rule, applied to the paired ratios, says stop; fills both rows.
+  void time_pair(AbOutcome& outcome, const std::vector<const CheckedOperation*>& a,
+                 const std::vector<const CheckedOperation*>& b, CheckedType& checked);
 
   const DeviceInfo& device_;
   cudaStream_t stream_;

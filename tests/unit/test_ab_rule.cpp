@@ -6,6 +6,7 @@
 
 #include "core/gate/ab_rule.hpp"
 #include "core/gate/gate_report.hpp"
+#include "core/stats/statistics.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;
@@ -47,6 +48,29 @@ Pairs alternate(Draws& draws, std::size_t pairs, double factor, double drift = 0
 }
 
 RatioEstimate ratio(double lo, double median, double hi) { return {median, lo, hi, 100}; }
+
+// A normal variate (Box-Muller), from the same reproducible draws.
+double normal(Draws& draws) { return std::sqrt(-2 * std::log(draws.uniform())) * std::cos(6.283185307179586 * draws.uniform()); }
+
+struct CopyPairs {
+  std::vector<std::vector<double>> a, b;
+};
+
+// `copies` loaded copies a side, `pairs` pairs each; every copy's times are
+// off by its own factor 1 + N(0, spread), fixed while it is loaded (where its
+// code and scratch landed), and B's work is `factor` times A's.
+CopyPairs alternate_copies(Draws& draws, std::size_t copies, std::size_t pairs, double factor, double spread) {
+  CopyPairs p;
+  for (std::size_t j = 0; j < copies; ++j) {
+    const double offset_a = 1 + spread * normal(draws), offset_b = 1 + spread * normal(draws);
+    Pairs copy = alternate(draws, pairs, factor);
+    for (double& us : copy.a) us *= offset_a;
+    for (double& us : copy.b) us *= offset_b;
+    p.a.push_back(copy.a);
+    p.b.push_back(copy.b);
+  }
+  return p;
+}
 
 }  // namespace
 
@@ -95,6 +119,78 @@ TEST_CASE("the pairing cancels a drift that unpaired medians would carry") {
 TEST_CASE("paired_ratio refuses unpaired input") {
   CHECK_THROWS_AS(paired_ratio({1.0, 2.0}, {1.0}), std::invalid_argument);
   CHECK_THROWS_AS(paired_ratio({}, {}), std::invalid_argument);
+}
+
+TEST_CASE("identical work in copies that each sit off by their own few percent: one copy a side is confidently "
+          "wrong, eight copies a side hold 1 in at least 95% of repeats") {
+  Draws draws(11);
+  const int repeats = 2000;
+  int one_copy_holds = 0, copies_hold = 0;
+  for (int k = 0; k < repeats; ++k) {
+    const CopyPairs one = alternate_copies(draws, 1, 160, 1.0, 0.02);
+    const RatioEstimate r1 = copies_ratio(one.a, one.b);
+    one_copy_holds += r1.lo <= 1.0 && 1.0 <= r1.hi;
+    const CopyPairs eight = alternate_copies(draws, 8, 20, 1.0, 0.02);
+    const RatioEstimate r8 = copies_ratio(eight.a, eight.b);
+    copies_hold += r8.lo <= 1.0 && 1.0 <= r8.hi;
+  }
+  MESSAGE("1 inside: one copy a side in ", one_copy_holds, ", eight copies a side in ", copies_hold, " of ", repeats);
+  CHECK(one_copy_holds < repeats / 2);
+  CHECK(copies_hold >= repeats * 95 / 100);
+}
+
+TEST_CASE("eight copies of 1% spread: a 5% slowdown is REGRESSED against 2% in three repeats of four, identical work never") {
+  Draws draws(12);
+  const int repeats = 1000;
+  int caught = 0, false_alarms = 0;
+  for (int k = 0; k < repeats; ++k) {
+    const CopyPairs slow = alternate_copies(draws, 8, 20, 1.05, 0.01);
+    caught += ab_verdict(true, true, copies_ratio(slow.a, slow.b), kDefaultAbThresholdPct) == GateVerdict::regressed;
+    const CopyPairs same = alternate_copies(draws, 8, 20, 1.0, 0.01);
+    false_alarms += ab_verdict(true, true, copies_ratio(same.a, same.b), kDefaultAbThresholdPct) ==
+                    GateVerdict::regressed;
+  }
+  MESSAGE("5% REGRESSED in ", caught, " of ", repeats, "; identical work in ", false_alarms);
+  CHECK(caught >= repeats * 3 / 4);
+  CHECK(false_alarms == 0);
+}
+
+TEST_CASE("copies_ratio: the median of the copies' medians, the interval their extremes at six to eight copies") {
+  // Six copies whose pairs read exactly 0.97, 0.99, 1.00, 1.01, 1.02, 1.06.
+  std::vector<std::vector<double>> a, b;
+  for (const double r : {1.01, 0.97, 1.06, 1.00, 1.02, 0.99}) {
+    a.push_back({4.0, 5.0, 6.0});
+    b.push_back({4.0 * r, 5.0 * r, 6.0 * r});
+  }
+  const RatioEstimate r = copies_ratio(a, b);
+  CHECK(r.copies == 6);
+  CHECK(r.pairs == 18);
+  CHECK(r.median == doctest::Approx(1.005));
+  CHECK(r.lo == doctest::Approx(0.97));
+  CHECK(r.hi == doctest::Approx(1.06));
+  // A copy whose every pair was dropped (throttled) is left out.
+  a.push_back({});
+  b.push_back({});
+  CHECK(copies_ratio(a, b).copies == 6);
+  // One copy a side is the paired ratio of its pairs.
+  const RatioEstimate one = copies_ratio({{4.0, 5.0, 6.0}}, {{4.4, 5.0, 6.6}});
+  const RatioEstimate paired = paired_ratio({4.0, 5.0, 6.0}, {4.4, 5.0, 6.6});
+  CHECK(one.copies == 1);
+  CHECK(one.median == paired.median);
+  CHECK(one.lo == paired.lo);
+  CHECK(one.hi == paired.hi);
+  CHECK(one.pairs == 3);
+}
+
+TEST_CASE("six copies a side are the fewest whose interval over copies reaches 95%") {
+  CHECK_FALSE(median_ci_ranks(kMinAbCopies - 1).reaches_confidence);
+  CHECK(median_ci_ranks(kMinAbCopies).reaches_confidence);
+}
+
+TEST_CASE("copies_ratio refuses sides of different copies, a copy's unpaired samples and no pairs at all") {
+  CHECK_THROWS_AS(copies_ratio({{1.0}, {1.0}}, {{1.0}}), std::invalid_argument);
+  CHECK_THROWS_AS(copies_ratio({{1.0, 2.0}, {1.0}}, {{1.0}, {1.0}}), std::invalid_argument);
+  CHECK_THROWS_AS(copies_ratio({{}, {}}, {{}, {}}), std::invalid_argument);
 }
 
 TEST_CASE("the verdict follows where the interval lies against 1 + t and 1 / (1 + t)") {
@@ -164,6 +260,9 @@ TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
   CHECK(result.exit_code() == 1);
   CHECK(result.rows[0].verdict == GateVerdict::regressed);
   CHECK(result.rows[0].why == "B/A 1.060 [1.050, 1.070] over 150 pairs, threshold 2%");
+  RatioEstimate over_copies{1.06, 1.05, 1.07, 160};
+  over_copies.copies = 8;
+  CHECK(ab_row(a, b, over_copies, t).why == "B/A 1.060 [1.050, 1.070] over 8 copies, 160 pairs, threshold 2%");
   CHECK(result.rows[1].verdict == GateVerdict::same);
   CHECK(result.rows[2].verdict == GateVerdict::broken);
   CHECK(result.rows[2].why == "B incorrect: rel_err 1 above bound");
@@ -177,4 +276,7 @@ TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
   CHECK(md.rfind("## dotsweep ab: FAIL\n", 0) == 0);
   CHECK(test::contains(md, "t = the larger of 2% and 0 us of A's median; REGRESSED = the interval wholly above 1 + t"));
   CHECK_FALSE(test::contains(md, "docs/gate.md"));
+  CHECK(test::contains(ab_result({}, t, 8).rule_line,
+                       "A and B timed alternately from 8 loaded copies a side, B/A = the median of the copies' median "
+                       "paired ratios with its 95% interval over the copies (baselines: of the paired ratios); t = "));
 }

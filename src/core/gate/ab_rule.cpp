@@ -30,6 +30,22 @@ RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<doubl
   return {s.median, s.ci_lo, s.ci_hi, s.samples};
 }
 
+RatioEstimate copies_ratio(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b) {
+  if (a.size() != b.size()) throw std::invalid_argument("copies_ratio: A and B hold different numbers of copies");
+  if (a.size() == 1) return paired_ratio(a.front(), b.front());
+  std::vector<double> copy_medians;
+  std::size_t pairs = 0;
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    if (a[j].empty() && b[j].empty()) continue;
+    const RatioEstimate copy = paired_ratio(a[j], b[j]);
+    copy_medians.push_back(copy.median);
+    pairs += copy.pairs;
+  }
+  if (copy_medians.empty()) throw std::invalid_argument("copies_ratio: no pairs");
+  const SampleSummary s = summarize(copy_medians);
+  return {s.median, s.ci_lo, s.ci_hi, pairs, copy_medians.size()};
+}
+
 GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<RatioEstimate>& ratio,
                        double threshold_pct) {
   if (a_correct && !b_correct) return GateVerdict::broken;
@@ -54,6 +70,7 @@ GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std
     row.ratio = ratio->median;
     row.why = "B/A " + fixed_number(ratio->median, 3) + " [" + fixed_number(ratio->lo, 3) + ", " +
               fixed_number(ratio->hi, 3) + "] over " +
+              (ratio->copies > 1 ? std::to_string(ratio->copies) + " copies, " : std::string()) +
               std::to_string(ratio->pairs) + " pairs, threshold " +
               percent(threshold.pct_for(a.median_us.value_or(0))) + "%";
   } else if (row.verdict == GateVerdict::broken) {
@@ -66,13 +83,17 @@ GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std
   return row;
 }
 
-GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold) {
+GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold, std::size_t copies) {
   GateResult result;
   result.command = "ab";
   result.rule.threshold_pct = threshold.pct;
   result.rule.min_gap_us = threshold.min_gap_us;
-  result.rule_line = "A and B timed alternately, B/A = median of the paired ratios with its 95% interval; "
-                     "t = the larger of " + percent(threshold.pct) + "% and " + percent(threshold.min_gap_us) +
+  const std::string estimate =
+      copies > 1 ? "A and B timed alternately from " + std::to_string(copies) +
+                       " loaded copies a side, B/A = the median of the copies' median paired ratios with its 95% "
+                       "interval over the copies (baselines: of the paired ratios); "
+                 : std::string("A and B timed alternately, B/A = median of the paired ratios with its 95% interval; ");
+  result.rule_line = estimate + "t = the larger of " + percent(threshold.pct) + "% and " + percent(threshold.min_gap_us) +
                      " us of A's median; REGRESSED = the interval wholly above 1 + t, SAME = wholly within "
                      "[1/(1 + t), 1 + t] (docs/ab.md)";
   result.current_reports = 1;

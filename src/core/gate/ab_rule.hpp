@@ -38,6 +38,9 @@ namespace dotsweep {
 
 inline constexpr double kDefaultAbThresholdPct = 2.0;
 inline constexpr double kDefaultAbMinGapUs = 0.3;
+// The fewest copies a side whose interval over copies reaches 95%
+// (median_ci_ranks: five copies' extremes cover 93.75%, six 96.9%).
+inline constexpr std::size_t kMinAbCopies = 6;
 
 struct AbThreshold {
   double pct = kDefaultAbThresholdPct;
@@ -49,12 +52,24 @@ struct AbThreshold {
 struct RatioEstimate {
   double median = 0, lo = 0, hi = 0;  // B / A
   std::size_t pairs = 0;
+  std::size_t copies = 1;  // loaded copies a side the pairs came from
 };
 
 // The median of b[i] / a[i] and its 95% interval. Both vectors hold one
 // positive time per pair, in the same order. Throws std::invalid_argument
 // when the sizes differ or there are no pairs.
 RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<double>& b);
+
+// The ratio when each side took its samples from several loaded copies in
+// turn (`ab --copies K`): a[j] and b[j] are the pairs of copy j of each side.
+// Where a copy's code and scratch landed moves its time for as long as it
+// stays loaded, so a copy, not a sample, is the unit that varies: the
+// estimate is the median of the copies' own paired-ratio medians, and its
+// interval the distribution-free one of that median over the copies (95% from
+// six copies up). With one copy it is paired_ratio. A copy left without pairs
+// (every pair throttled) is left out. Throws std::invalid_argument when the
+// sides hold different numbers of copies or no copy holds a pair.
+RatioEstimate copies_ratio(const std::vector<std::vector<double>>& a, const std::vector<std::vector<double>>& b);
 
 // The verdict of one row (the rule above). `ratio` is set when both sides
 // were timed; a row correct on both sides without one is UNTIMED.
@@ -67,7 +82,8 @@ GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<Ratio
 GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std::optional<RatioEstimate>& ratio,
                const AbThreshold& threshold);
 
-// The rows, judged, as one result (command "ab", its rule as text).
-GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold);
+// The rows, judged, as one result (command "ab", its rule as text), the
+// variants timed from `copies` loaded copies a side.
+GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold, std::size_t copies = 1);
 
 }  // namespace dotsweep
