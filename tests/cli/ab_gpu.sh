@@ -7,7 +7,11 @@
 #    every baseline (cuBLAS, CUB, the seed kernel: each timed against
 #    itself) SAME, and the verdict line names the regression;
 #  - A/B against a tree whose two-pass finish sums wrong: exit 1, BROKEN
-#    exactly the two-pass rows.
+#    exactly the two-pass rows;
+#  - with AB_COPIES copies a side (default 6): A/A exit 0 with nothing
+#    REGRESSED, the planted tree REGRESSED exactly in its block 256 rows, each
+#    variant's interval said to be over the copies, and the wrong tree's
+#    BROKEN rows naming the copy that failed.
 # Usage: ab_gpu.sh DOTSWEEP SOURCE_ROOT
 # AB_SIZES, AB_PERCENT, AB_MODE change the sizes (default 2^12,2^16,2^20),
 # the planted slowdown (20) and the timing mode (cold). The plant is a spin
@@ -97,6 +101,38 @@ else
     echo "ok: wrong results: exactly the $(echo "$want" | wc -l) two-pass rows BROKEN"
   fi
   grep -q "REGRESSED" "$scratch/wrong.xml" && fail "wrong results: a row REGRESSED"
+fi
+
+# ---- the same with several copies a side (ab --copies)
+copies=${AB_COPIES:-6}
+ab same-copies --kernels-b "$root/kernels" --copies "$copies"
+status=$?
+if [[ $status -ne 0 ]] || grep -q "REGRESSED\|BROKEN" "$scratch/same-copies.xml"; then
+  fail "A/A, $copies copies: exit $status (want 0) or a row REGRESSED or BROKEN"; show same-copies
+else
+  echo "ok: A/A, $copies copies: $(tail -n 1 "$scratch/same-copies.out")"
+fi
+ab slow-copies --kernels-b "$scratch/slow" --copies "$copies"
+status=$?
+want=$(all_testcases slow-copies | grep ' f32\.b256\.')
+got=$(testcases slow-copies "REGRESSED")
+if [[ $status -ne 1 ]] || [[ -z $want ]] || [[ "$got" != "$want" ]]; then
+  fail "A/B, $copies copies: exit $status (want 1), REGRESSED rows differ from the slowed rows"
+  diff <(echo "$want") <(echo "$got")
+  show slow-copies
+else
+  echo "ok: A/B, $copies copies: exactly the $(echo "$want" | wc -l) slowed rows REGRESSED"
+fi
+grep -q "over $copies copies, [0-9]* pairs" "$scratch/slow-copies.xml" ||
+  fail "A/B, $copies copies: no row's interval is over the copies"
+grep -q "$copies loaded copies a side" "$scratch/slow-copies/ab.md" ||
+  fail "A/B, $copies copies: ab.md's rule does not name the copies"
+ab wrong-copies --kernels-b "$scratch/wrong" --copies "$copies"
+status=$?
+if [[ $status -ne 1 ]] || ! grep -q "B incorrect: copy [0-9]* of $copies: " "$scratch/wrong-copies.xml"; then
+  fail "wrong results, $copies copies: exit $status (want 1) or no BROKEN row names its copy"; show wrong-copies
+else
+  echo "ok: wrong results, $copies copies: BROKEN rows name the copy that failed"
 fi
 
 echo "--- A/B table:"; sed -n '/^verdict/,$p' "$scratch/slow.out"
