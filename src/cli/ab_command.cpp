@@ -42,7 +42,7 @@ struct AbInput {
   std::vector<std::int64_t> sizes;
   TimingMode mode = TimingMode::cold;
   std::vector<std::string> include_dirs;
-  AbThreshold threshold;  // --min-gap-us's default is 0 with copies: their interval holds the placement gap
+  AbThreshold threshold;  // as applied (threshold_for_copies)
 };
 
 // A file written after the measuring must not fail for want of its folder.
@@ -78,8 +78,7 @@ AbInput check_input(const AbOptions& o) {
   const std::vector<TimingMode> modes = parse_timing_modes(o.mode);
   if (modes.size() != 1) throw InputError("--mode '" + o.mode + "': ab times in one mode, cold or hot");
   in.mode = modes.front();
-  in.threshold = o.threshold;
-  if (o.copies > 1 && !o.min_gap_given) in.threshold.min_gap_us = 0;
+  in.threshold = threshold_for_copies(o.threshold, o.min_gap_given, o.copies);
   in.source_a = o.kernels_a.empty() ? std::string(kDotKernelSource) : read_kernel_tree(o.kernels_a, "--kernels-a");
   in.source_b = read_kernel_tree(o.kernels_b, "--kernels-b");
   in.space = load_space_or_default(o.space_path, o.max_configs);

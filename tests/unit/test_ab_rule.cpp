@@ -187,6 +187,15 @@ TEST_CASE("six copies a side are the fewest whose interval over copies reaches 9
   CHECK(median_ci_ranks(kMinAbCopies).reaches_confidence);
 }
 
+TEST_CASE("with copies a side the gap floor defaults to 0; a floor given is kept, and one copy keeps the default") {
+  const AbThreshold given{3.0, 0.5}, by_default;
+  CHECK(threshold_for_copies(by_default, false, 1).min_gap_us == kDefaultAbMinGapUs);
+  CHECK(threshold_for_copies(by_default, false, 6).min_gap_us == 0);
+  CHECK(threshold_for_copies(given, true, 6).min_gap_us == 0.5);
+  CHECK(threshold_for_copies(given, true, 1).min_gap_us == 0.5);
+  CHECK(threshold_for_copies(given, false, 8).pct == 3.0);
+}
+
 TEST_CASE("copies_ratio refuses sides of different copies, a copy's unpaired samples and no pairs at all") {
   CHECK_THROWS_AS(copies_ratio({{1.0}, {1.0}}, {{1.0}}), std::invalid_argument);
   CHECK_THROWS_AS(copies_ratio({{1.0, 2.0}, {1.0}}, {{1.0}, {1.0}}), std::invalid_argument);

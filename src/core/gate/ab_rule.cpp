@@ -21,6 +21,11 @@ double AbThreshold::pct_for(double a_us) const {
   return a_us > 0 ? std::max(pct, 100.0 * min_gap_us / a_us) : pct;
 }
 
+AbThreshold threshold_for_copies(AbThreshold given, bool min_gap_given, std::size_t copies) {
+  if (copies > 1 && !min_gap_given) given.min_gap_us = 0;
+  return given;
+}
+
 RatioEstimate paired_ratio(const std::vector<double>& a, const std::vector<double>& b) {
   if (a.size() != b.size()) throw std::invalid_argument("paired_ratio: A and B hold different numbers of samples");
   if (a.empty()) throw std::invalid_argument("paired_ratio: no pairs");

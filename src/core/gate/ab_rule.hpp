@@ -49,6 +49,11 @@ struct AbThreshold {
   double pct_for(double a_us) const;
 };
 
+// The threshold a run applies: with copies a side, --min-gap-us defaults to 0,
+// since the interval over copies holds the placement gap the floor stands in
+// for; a floor given on the command line is kept.
+AbThreshold threshold_for_copies(AbThreshold given, bool min_gap_given, std::size_t copies);
+
 struct RatioEstimate {
   double median = 0, lo = 0, hi = 0;  // B / A
   std::size_t pairs = 0;
