@@ -33,7 +33,7 @@ namespace {
 constexpr const char* kBuiltInTree = "the built-in kernels/";
 // Each copy loads every variant's module again: a cap that keeps a mistyped
 // --copies from filling the GPU with modules.
-constexpr std::size_t kMaxCopies = 64;
+constexpr int kMaxCopies = 64;
 
 // Everything the command needs that can be checked without a GPU.
 struct AbInput {
@@ -43,6 +43,7 @@ struct AbInput {
   TimingMode mode = TimingMode::cold;
   std::vector<std::string> include_dirs;
   AbThreshold threshold;  // as applied (threshold_for_copies)
+  std::size_t copies = 1;
 };
 
 // A file written after the measuring must not fail for want of its folder.
@@ -65,20 +66,22 @@ AbInput check_input(const AbOptions& o) {
   check_sweep_options(rule_check);
   if (!(o.threshold.pct > 0)) throw InputError("--threshold must be above 0%");
   if (!(o.threshold.min_gap_us >= 0)) throw InputError("--min-gap-us must be 0 or more");
-  if (o.copies == 0 || o.copies > kMaxCopies)
+  if (o.copies < 1 || o.copies > kMaxCopies)
     throw InputError("--copies " + std::to_string(o.copies) + ": give 1 to " + std::to_string(kMaxCopies));
-  if (o.copies > 1 && o.copies < kMinAbCopies)
-    throw InputError("--copies " + std::to_string(o.copies) + ": an interval over copies reaches 95% from " +
-                     std::to_string(kMinAbCopies) + " copies; give 1 or " +
-                     std::to_string(kMinAbCopies) + " to " + std::to_string(kMaxCopies));
-  if (o.copies > 1 && o.measure.rule.max_samples < kMinPairsPerCopy * o.copies)
+  const auto copies = static_cast<std::size_t>(o.copies);
+  if (copies > 1 && copies < kMinAbCopies)
+    throw InputError("--copies " + std::to_string(copies) + ": an interval over copies reaches 95% from " +
+                     std::to_string(kMinAbCopies) + " copies; give 1 or " + std::to_string(kMinAbCopies) + " to " +
+                     std::to_string(kMaxCopies));
+  if (copies > 1 && o.measure.rule.max_samples < kMinPairsPerCopy * copies)
     throw InputError("--max-samples " + std::to_string(o.measure.rule.max_samples) + " leaves fewer than " +
-                     std::to_string(kMinPairsPerCopy) + " pairs for each of " + std::to_string(o.copies) +
-                     " copies; give at least " + std::to_string(kMinPairsPerCopy * o.copies));
+                     std::to_string(kMinPairsPerCopy) + " pairs for each of " + std::to_string(copies) +
+                     " copies; give at least " + std::to_string(kMinPairsPerCopy * copies));
   const std::vector<TimingMode> modes = parse_timing_modes(o.mode);
   if (modes.size() != 1) throw InputError("--mode '" + o.mode + "': ab times in one mode, cold or hot");
   in.mode = modes.front();
-  in.threshold = threshold_for_copies(o.threshold, o.min_gap_given, o.copies);
+  in.copies = copies;
+  in.threshold = threshold_for_copies(o.threshold, o.min_gap_given, copies);
   in.source_a = o.kernels_a.empty() ? std::string(kDotKernelSource) : read_kernel_tree(o.kernels_a, "--kernels-a");
   in.source_b = read_kernel_tree(o.kernels_b, "--kernels-b");
   in.space = load_space_or_default(o.space_path, o.max_configs);
@@ -213,9 +216,9 @@ int run_ab_command(const AbOptions& o) {
   std::vector<MeasuredOperation> baselines = baseline_operations(device, baseline_types(plan.valid));
   std::fprintf(stderr, "dotsweep ab: %zu variants from A (%s) and B (%s) on %s, %zu sizes, %s, %zu %s a side\n",
                plan.valid.size(), o.kernels_a.empty() ? kBuiltInTree : o.kernels_a.c_str(), o.kernels_b.c_str(),
-               device.name.c_str(), in.sizes.size(), to_string(in.mode).c_str(), o.copies,
-               o.copies == 1 ? "copy" : "copies");
-  SideCopies a_side(device, plan, in.sizes, queue_a, o.copies), b_side(device, plan, in.sizes, queue_b, o.copies);
+               device.name.c_str(), in.sizes.size(), to_string(in.mode).c_str(), in.copies,
+               in.copies == 1 ? "copy" : "copies");
+  SideCopies a_side(device, plan, in.sizes, queue_a, in.copies), b_side(device, plan, in.sizes, queue_b, in.copies);
   const std::vector<AbPair> pairs = pairs_of(baselines, a_side, b_side);
 
   Stream stream;
@@ -232,7 +235,7 @@ int run_ab_command(const AbOptions& o) {
     }
     std::fprintf(stderr, "dotsweep ab: n = %s done\n", size_label(n).c_str());
   }
-  const GateResult result = ab_result(std::move(rows), in.threshold, o.copies);
+  const GateResult result = ab_result(std::move(rows), in.threshold, in.copies);
   const GateReport report_a = report_of("A: " + (o.kernels_a.empty() ? std::string(kBuiltInTree) : o.kernels_a),
                                         rows_a, env);
   const GateReport report_b = report_of("B: " + o.kernels_b, rows_b, env);

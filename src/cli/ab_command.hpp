@@ -26,7 +26,7 @@ struct AbOptions {
   std::string mode = "cold";         // one of cold, hot
   AbThreshold threshold;
   bool min_gap_given = false;        // set while parsing: --min-gap-us was given
-  std::size_t copies = 1;            // loaded copies a side, timed in turn (1, or 6 and more)
+  int copies = 1;                    // loaded copies a side, timed in turn (1, or 6 and more)
   std::string junit_path, markdown_path;
   std::string out_dir;               // also write a.csv, b.csv and ab.md there (holding no report yet)
   int device = 0;

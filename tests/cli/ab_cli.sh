@@ -34,6 +34,7 @@ expect 2 "min-samples" -- ab --kernels-b "$kernels" --min-samples 0
 expect 2 "is more than --max-samples" -- ab --kernels-b "$kernels" --min-samples 20 --max-samples 10
 expect 2 "^dotsweep: --copies 0: give 1 to 64$" -- ab --kernels-b "$kernels" --copies 0
 expect 2 "^dotsweep: --copies 65: give 1 to 64$" -- ab --kernels-b "$kernels" --copies 65
+expect 2 "^dotsweep: --copies -1: give 1 to 64$" -- ab --kernels-b "$kernels" --copies -1
 expect 2 "^dotsweep: --copies 2: an interval over copies reaches 95% from 6 copies; give 1 or 6 to 64$" -- ab --kernels-b "$kernels" --copies 2
 expect 2 "^dotsweep: --copies 5: an interval over copies" -- ab --kernels-b "$kernels" --copies 5
 expect 2 "^dotsweep: --max-samples 39 leaves fewer than 5 pairs for each of 8 copies; give at least 40$" -- ab --kernels-b "$kernels" --copies 8 --max-samples 39
