@@ -33,6 +33,7 @@
 #include "gpu/cuda_stream.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvrtc_compiler.hpp"
+#include "gpu/nvrtc_includes.hpp"
 #include "gpu/scratch_arena.hpp"
 #include "gpu/size_buffers.hpp"
 #include "gpu/timers.hpp"
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
     const SpacePlan plan =
         plan_space(space, DeviceLimits{device.max_threads_per_block, device.max_shared_per_block, device.arch()});
     const NvrtcCompiler compiler(kDotKernelSource, "dot_kernel.cuh", nvrtc_target_for_device(device.arch()),
-                                 default_cache_dir());
+                                 default_cache_dir(), nvrtc_include_dirs());
     Stream stream;
     ColdTimer timer(device, stream.get());
     std::map<ElementType, std::unique_ptr<SizeBuffers>> buffers;
