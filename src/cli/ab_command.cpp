@@ -108,14 +108,12 @@ struct LoadedCopies {
 
   LoadedCopies(const DeviceInfo& device, const SpacePlan& plan, const std::vector<std::int64_t>& sizes,
                CompileQueue& queue_a, CompileQueue& queue_b, std::size_t copies) {
-    for (std::size_t j = 0; j < copies; ++j) {
-      const ScratchArena& scratch_a = *arenas.emplace_back(std::make_unique<ScratchArena>(plan.valid, sizes));
-      const ScratchArena& scratch_b = *arenas.emplace_back(std::make_unique<ScratchArena>(plan.valid, sizes));
-      a.push_back(variant_operations(device, plan.valid, queue_a, scratch_a));
-      b.push_back(variant_operations(device, plan.valid, queue_b, scratch_b));
-      for (std::vector<std::vector<MeasuredOperation>>* side : {&a, &b})
+    for (std::size_t j = 0; j < copies; ++j)
+      for (auto [side, queue] : {std::pair{&a, &queue_a}, std::pair{&b, &queue_b}}) {
+        const ScratchArena& scratch = *arenas.emplace_back(std::make_unique<ScratchArena>(plan.valid, sizes));
+        side->push_back(variant_operations(device, plan.valid, *queue, scratch));
         for (MeasuredOperation& op : side->back()) op.ensure_built();
-    }
+      }
   }
 };
 
@@ -225,8 +223,8 @@ int run_ab_command(const AbOptions& o) {
                plan.valid.size(), o.kernels_a.empty() ? kBuiltInTree : o.kernels_a.c_str(), o.kernels_b.c_str(),
                device.name.c_str(), in.sizes.size(), to_string(in.mode).c_str(), in.copies,
                in.copies == 1 ? "copy" : "copies");
-  LoadedCopies copies(device, plan, in.sizes, queue_a, queue_b, in.copies);
   std::vector<MeasuredOperation> baselines = baseline_operations(device, baseline_types(plan.valid));
+  LoadedCopies copies(device, plan, in.sizes, queue_a, queue_b, in.copies);
   const std::vector<AbPair> pairs = pairs_of(baselines, copies);
 
   Stream stream;
