@@ -42,7 +42,6 @@ struct AbInput {
   std::vector<std::int64_t> sizes;
   TimingMode mode = TimingMode::cold;
   std::vector<std::string> include_dirs;
-  AbThreshold threshold;  // as applied (threshold_for_copies)
   std::size_t copies = 1;
 };
 
@@ -81,7 +80,6 @@ AbInput check_input(const AbOptions& o) {
   if (modes.size() != 1) throw InputError("--mode '" + o.mode + "': ab times in one mode, cold or hot");
   in.mode = modes.front();
   in.copies = copies;
-  in.threshold = threshold_for_copies(o.threshold, o.min_gap_given, copies);
   in.source_a = o.kernels_a.empty() ? std::string(kDotKernelSource) : read_kernel_tree(o.kernels_a, "--kernels-a");
   in.source_b = read_kernel_tree(o.kernels_b, "--kernels-b");
   in.space = load_space_or_default(o.space_path, o.max_configs);
@@ -242,7 +240,7 @@ int run_ab_command(const AbOptions& o) {
     }
     std::fprintf(stderr, "dotsweep ab: n = %s done\n", size_label(n).c_str());
   }
-  const GateResult result = ab_result(std::move(rows), in.threshold, in.copies);
+  const GateResult result = ab_result(std::move(rows), o.threshold, o.min_gap_given, in.copies);
   const GateReport report_a = report_of("A: " + (o.kernels_a.empty() ? std::string(kBuiltInTree) : o.kernels_a),
                                         rows_a, env);
   const GateReport report_b = report_of("B: " + o.kernels_b, rows_b, env);

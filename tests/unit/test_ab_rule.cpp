@@ -285,7 +285,10 @@ TEST_CASE("ab rows go through the gate's views under the ab name and rule") {
   CHECK(md.rfind("## dotsweep ab: FAIL\n", 0) == 0);
   CHECK(test::contains(md, "t = the larger of 2% and 0 us of A's median; REGRESSED = the interval wholly above 1 + t"));
   CHECK_FALSE(test::contains(md, "docs/gate.md"));
-  CHECK(test::contains(ab_result({}, t, 8).rule_line,
+  CHECK(test::contains(ab_result({}, AbThreshold{}, false, 8).rule_line,
+                       "t = the larger of 2% and 0 us of A's median (baselines, one copy each: 0.3 us); REGRESSED"));
+  CHECK(test::contains(ab_result({}, AbThreshold{}).rule_line, "t = the larger of 2% and 0.3 us of A's median; REG"));
+  CHECK(test::contains(ab_result({}, t, false, 8).rule_line,
                        "A and B timed alternately from 8 loaded copies a side, B/A = the median of the copies' median "
                        "paired ratios with its 95% interval over the copies (baselines: of the paired ratios); t = "));
 }

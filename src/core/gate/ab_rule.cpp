@@ -88,7 +88,8 @@ GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std
   return row;
 }
 
-GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold, std::size_t copies) {
+GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& given, bool min_gap_given, std::size_t copies) {
+  const AbThreshold threshold = threshold_for_copies(given, min_gap_given, copies);
   GateResult result;
   result.command = "ab";
   result.rule.threshold_pct = threshold.pct;
@@ -98,9 +99,13 @@ GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold, st
                        " loaded copies a side, B/A = the median of the copies' median paired ratios with its 95% "
                        "interval over the copies (baselines: of the paired ratios); "
                  : std::string("A and B timed alternately, B/A = median of the paired ratios with its 95% interval; ");
+  const std::string baseline_floor = threshold.min_gap_us == given.min_gap_us
+                                         ? std::string()
+                                         : " (baselines, one copy each: " + percent(given.min_gap_us) + " us)";
   result.rule_line = estimate + "t = the larger of " + percent(threshold.pct) + "% and " + percent(threshold.min_gap_us) +
-                     " us of A's median; REGRESSED = the interval wholly above 1 + t, SAME = wholly within "
-                     "[1/(1 + t), 1 + t] (docs/ab.md)";
+                     " us of A's median" + baseline_floor +
+                     "; REGRESSED = the interval wholly above 1 + t, SAME = wholly within [1/(1 + t), 1 + t] "
+                     "(docs/ab.md)";
   result.current_reports = 1;
   result.rows = std::move(rows);
   return result;

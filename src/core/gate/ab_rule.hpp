@@ -87,8 +87,11 @@ GateVerdict ab_verdict(bool a_correct, bool b_correct, const std::optional<Ratio
 GateRow ab_row(const MeasurementRecord& a, const MeasurementRecord& b, const std::optional<RatioEstimate>& ratio,
                const AbThreshold& threshold);
 
-// The rows, judged, as one result (command "ab", its rule as text), the
-// variants timed from `copies` loaded copies a side.
-GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& threshold, std::size_t copies = 1);
+// The rows, judged, as one result (command "ab", its rule as text): the
+// variants timed from `copies` loaded copies a side, under
+// threshold_for_copies(given, min_gap_given, copies); the baselines, one copy
+// each, under `given`.
+GateResult ab_result(std::vector<GateRow> rows, const AbThreshold& given, bool min_gap_given = false,
+                     std::size_t copies = 1);
 
 }  // namespace dotsweep
