@@ -263,6 +263,10 @@ MUTANTS = [
      "src/core/gate/ab_rule.cpp",
      "if (copies > 1 && !min_gap_given) given.min_gap_us = 0;",
      "if (!min_gap_given) given.min_gap_us = 0;"),
+    ("ab: the default threshold back at 2%, which placement crossed at 2^22-2^24",
+     "src/core/gate/ab_rule.hpp",
+     "inline constexpr double kDefaultAbThresholdPct = 3.0;",
+     "inline constexpr double kDefaultAbThresholdPct = 2.0;"),
     # A row's interval, when sampling stops, which samples ran throttled
     # (src/core/stats/statistics.cpp).
     ("stats: the median's interval a rank narrower than 95% allows on top",

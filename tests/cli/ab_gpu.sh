@@ -17,7 +17,7 @@
 # the planted slowdown (20) and the timing mode (cold). The plant is a spin
 # at each thread's end, which a memory-bound launch hides: at 2^24 on the
 # H200, threads spinning 5% longer slowed the rows by 1.7-3.4% and 10%
-# longer by 2.5-2.9%, at the 2% rule's edge, so 2^24 is left out.
+# longer by 2.5-2.9%, under the 3% threshold, so 2^24 is left out.
 set -u
 dotsweep=$1
 root=$2
