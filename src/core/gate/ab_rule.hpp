@@ -18,7 +18,7 @@
 // interval tight, and the gap stayed with the copy, not with which side
 // was timed first or where the result landed; at 2^22-2^24 on H100s they
 // differed by up to 2.9% of the row, 1.3 us at 48 us, with intervals as
-// tight, which a 2% threshold called REGRESSED in 4 of 13 A/A runs
+// tight, which a 2% threshold called REGRESSED in 3 of 13 A/A runs
 // (docs/ab.md, "How often an A/A run says something").
 //   REGRESSED     the whole interval above 1 + t: B slower by more than t
 //   IMPROVED      the whole interval below 1 / (1 + t): A slower than B by more than t
