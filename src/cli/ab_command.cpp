@@ -168,13 +168,8 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
                      "also write a.csv, b.csv (each side's rows) and ab.md to DIR, holding no report yet");
   command.add_option("--device", o.device, "CUDA device index")->default_val(0);
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
-  command.add_option("--min-samples", rule.min_samples, "pairs of samples taken at least")->default_val(rule.min_samples);
-  command.add_option("--max-samples", rule.max_samples, "pairs of samples taken at most")->default_val(rule.max_samples);
-  command.add_option("--ci-target", rule.ci_halfwidth_pct,
-                     "stop once B/A's 95% interval is within +-PCT% of it")
-      ->default_val(rule.ci_halfwidth_pct);
-  command.add_option("--time-budget", rule.budget_seconds, "seconds per row before stopping anyway")
-      ->default_val(rule.budget_seconds);
+  add_stopping_rule_options(command, rule,
+                            {"pairs of samples", "stop once B/A's 95% interval is within +-PCT% of it", "row"});
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);

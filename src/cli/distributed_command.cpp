@@ -103,12 +103,8 @@ void add_distributed_options(CLI::App& command, DistributedOptions& o) {
   command.add_option("--out", o.out_dir, "folder for distributed.csv and distributed.md (default: "
                      "results/<gpu-slug>-x<G>-distributed/<timestamp>)");
   command.add_option("--seed", o.seed, "input generator seed")->default_val(o.seed);
-  command.add_option("--min-samples", o.rule.min_samples, "samples taken at least")->default_val(o.rule.min_samples);
-  command.add_option("--max-samples", o.rule.max_samples, "samples taken at most")->default_val(o.rule.max_samples);
-  command.add_option("--ci-target", o.rule.ci_halfwidth_pct, "stop once the median's 95% interval is within +-PCT%")
-      ->default_val(o.rule.ci_halfwidth_pct);
-  command.add_option("--time-budget", o.rule.budget_seconds, "seconds per row before stopping anyway")
-      ->default_val(o.rule.budget_seconds);
+  add_stopping_rule_options(command, o.rule,
+                            {"samples", "stop once the median's 95% interval is within +-PCT% of it", "row"});
   add_option_checks(command);
   command.footer(
       "Exit status: 0 every row correct; 1 a row wrong; 2 bad input (one line naming it); 3 no usable GPU or\n"

@@ -47,13 +47,10 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
                      "report folder that holds no report yet: new, empty or with other files (default: "
                      "results/<gpu-slug>/<timestamp>)");
   command.add_option("--seed", o.measure.seed, "input generator seed")->default_val(o.measure.seed);
-  command.add_option("--min-samples", rule.min_samples, "samples taken at least")->default_val(rule.min_samples);
-  command.add_option("--max-samples", rule.max_samples, "samples taken at most")->default_val(rule.max_samples);
-  command.add_option("--ci-target", rule.ci_halfwidth_pct,
-                     "stop once the median's 95% interval is within +-PCT% of it (or the timer's resolution)")
-      ->default_val(rule.ci_halfwidth_pct);
-  command.add_option("--time-budget", rule.budget_seconds, "seconds per (variant, n, mode) before stopping anyway")
-      ->default_val(rule.budget_seconds);
+  add_stopping_rule_options(
+      command, rule,
+      {"samples", "stop once the median's 95% interval is within +-PCT% of it (or the timer's resolution)",
+       "(variant, n, mode)"});
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
   command.add_option("--top", o.top, "variants per size in the printed summary")->default_val(o.top);
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")

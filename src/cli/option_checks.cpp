@@ -153,6 +153,14 @@ void check_index_resume(const CLI::App& app, const CLI::App& sweep_command) {
     }
 }
 
+void add_stopping_rule_options(CLI::App& command, StoppingRule& rule, const StoppingRuleHelp& help) {
+  command.add_option("--min-samples", rule.min_samples, help.samples + " taken at least")->default_val(rule.min_samples);
+  command.add_option("--max-samples", rule.max_samples, help.samples + " taken at most")->default_val(rule.max_samples);
+  command.add_option("--ci-target", rule.ci_halfwidth_pct, help.ci_target)->default_val(rule.ci_halfwidth_pct);
+  command.add_option("--time-budget", rule.budget_seconds, "seconds per " + help.budget + " before stopping anyway")
+      ->default_val(rule.budget_seconds);
+}
+
 void check_stopping_rule(const StoppingRule& rule) {
   check_integer("--max-samples", rule.max_samples, std::to_string(rule.max_samples));
   check_integer("--min-samples", rule.min_samples, std::to_string(rule.min_samples));

@@ -43,6 +43,18 @@ void check_devices_options(bool device_given, bool shard_given, bool resume_give
 // first other option given (on `app` or the sweep subcommand).
 void check_index_resume(const CLI::App& app, const CLI::App& sweep_command);
 
+// What one command's stopping rule counts, bounds and spends its budget on,
+// in the words of its --help.
+struct StoppingRuleHelp {
+  std::string samples;    // what --min-samples and --max-samples count
+  std::string ci_target;  // what --ci-target stops on
+  std::string budget;     // what --time-budget's seconds are per
+};
+
+// --min-samples, --max-samples, --ci-target and --time-budget into `rule`,
+// their defaults `rule`'s own.
+void add_stopping_rule_options(CLI::App& command, StoppingRule& rule, const StoppingRuleHelp& help);
+
 // --min-samples <= --max-samples, each in range; a positive finite --ci-target
 // and --time-budget within their limits. Throws InputError.
 void check_stopping_rule(const StoppingRule& rule);
