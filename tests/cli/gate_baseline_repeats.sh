@@ -7,7 +7,7 @@
 # pass with no REGRESSED row. The CI recipe's sweeps (the baseline's own: its
 # space at the default sizes) and three quick-space sweeps pass on GPUs the
 # repeats never saw, and a 10% slower tree swept there fails with the shares
-# docs/gate.md quotes.
+# results/2026-12-04-baseline-repeats/README.md and docs/gate.md quote.
 # Usage: gate_baseline_repeats.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2

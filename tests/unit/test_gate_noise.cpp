@@ -116,7 +116,7 @@ void check_planted(const std::string& file1, const std::string& file2, const std
 
 TEST_CASE("gate on two whole back-to-back default cold H200 sweeps: no REGRESSED row") {
   check_back_to_back("h200-cold-run1.csv.gz", "h200-cold-run2.csv.gz");
-  // The counts docs/gate.md reports for run 1 -> run 2 (2772 rows each).
+  // The counts results/2026-11-30-default-space/README.md reports for run 1 -> run 2 (2772 rows each).
   const GateReport run1 = fixture("h200-cold-run1.csv.gz"), run2 = fixture("h200-cold-run2.csv.gz");
   CHECK(run1.rows.size() == 2772);
   const GateResult all = run_gate(run1, {run2}, {}, kAll, true);
@@ -150,7 +150,7 @@ TEST_CASE("gate noise: the two committed back-to-back default-space sweeps of 20
   // default space with counters off, then with --counters top, back to back
   // on one H200. thrust (timed by the host clock) moved by up to +26% between
   // them, past the floor in 11 rows: INCONCLUSIVE, never REGRESSED
-  // (docs/gate.md).
+  // (docs/gate.md; the figures: results/2026-11-30-default-space/README.md).
   const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/reports/";
   const GateReport off = read_gate_report(dir + "h200-2026-11-30-default-cold.csv.gz");
   const GateReport top = read_gate_report(dir + "h200-2026-11-30-default-cold-top.csv.gz");

@@ -3,7 +3,7 @@
 # with `dotsweep ab` (docs/ab.md): what a pull request's GPU job runs beside the
 # gate against the committed baseline. That gate compares two GPUs and two
 # days, so it sees only large slowdowns at some sizes (docs/gate.md, "Against
-# the committed baseline from another H200"); `ab` times both trees on one GPU
+# the committed baseline from another GPU"); `ab` times both trees on one GPU
 # under the same clocks.
 #
 # Usage (from the repository's root): tools/ci/ab_against_base.sh REV OUT [ab options...]
