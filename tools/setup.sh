@@ -41,8 +41,13 @@ fi
 meson=.venv/bin/meson
 # matplotlib for tools/plot.py: the plots a sweep writes into its report and the plot test.
 .venv/bin/python -c 'import matplotlib' 2>/dev/null || .venv/bin/pip install -q matplotlib
-# NVBench's comparison script (nvbench-compare-legacy) for the test of `dotsweep export --nvbench`.
-.venv/bin/python -c 'import cuda.bench.scripts.nvbench_compare, tabulate, colorama, jsondiff' 2>/dev/null || .venv/bin/pip install -q 'cuda-bench[compare]'
+# NVBench's comparison scripts (nvbench-compare-legacy and nvbench-compare-robust) for the tests of
+# `dotsweep export --nvbench`; pinned, since the tests' figures are this version's verdicts.
+.venv/bin/python -c 'import importlib.metadata as m, cuda.bench.scripts.nvbench_compare_robust, tabulate, colorama, jsondiff, numpy
+assert m.version("cuda-bench") == "0.3.0"' 2>/dev/null || .venv/bin/pip install -q 'cuda-bench[compare]==0.3.0'
+# Kernel Tuner (its reader and create_device_targets) for the tests of `dotsweep export --kernel-tuner`.
+.venv/bin/python -c 'import importlib.metadata as m; assert m.version("kernel_tuner") == "1.5.0"' 2>/dev/null ||
+  .venv/bin/pip install -q 'kernel_tuner==1.5.0'
 # nvdisasm for the Kahan SASS test (tests/unit/kernel_blocks_sass.cpp) where the toolkit ships none.
 if [[ ! -x $(dirname "$(command -v nvcc)")/nvdisasm ]] && ! compgen -G '.venv/lib/python3*/site-packages/nvidia/cu*/bin/nvdisasm' >/dev/null; then
   .venv/bin/pip install -q nvidia-cuda-nvdisasm

@@ -57,6 +57,7 @@ int run_export(const ExportOptions& options) {
     std::vector<ExportReport> reports;
     for (const auto& path : options.reports) reports.push_back(read_export_report(path));
     const TunedTables tables = tuned_tables(reports, options.mode);
+    if (options.kernel_tuner_dir.empty()) require_header_holds_all(tables);
     header = dispatch_header_text(tables);
     if (!options.kernel_tuner_dir.empty()) kt_files = kernel_tuner_results(tables);
     for (const auto& device : tables.devices)
@@ -64,8 +65,8 @@ int run_export(const ExportOptions& options) {
     devices = tables.devices.size();
     check_file_destination(options.header_path, "--header");
   }
-  const std::string nvbench =
-      options.nvbench_path.empty() ? "" : nvbench_json_text(read_records(options.reports.front()), options.reports.front());
+  const NvbenchJson nvbench =
+      options.nvbench_path.empty() ? NvbenchJson{} : nvbench_json(read_records(options.reports.front()), options.reports.front());
   if (!options.kernel_tuner_dir.empty()) check_folder_destination(options.kernel_tuner_dir, "--kernel-tuner");
   if (!options.nvbench_path.empty()) check_file_destination(options.nvbench_path, "--nvbench");
 
@@ -77,7 +78,8 @@ int run_export(const ExportOptions& options) {
     for (const auto& file : kt_files) write_text_file((fs::path(options.kernel_tuner_dir) / file.name).string(), file.text);
   }
   if (!options.nvbench_path.empty()) {
-    write_text_file(options.nvbench_path, nvbench);
+    write_text_file(options.nvbench_path, nvbench.text);
+    if (!nvbench.warning.empty()) std::fprintf(stderr, "dotsweep export: %s\n", nvbench.warning.c_str());
     std::printf("dotsweep export: %s in NVBench's JSON format -> %s\n", options.reports.front().c_str(),
                 options.nvbench_path.c_str());
   }

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-PARAMETERS = ["block", "items", "vec", "grid", "persistent_k", "layout", "reduce", "finish", "hint", "acc"]
+PARAMETERS = ["dot_" + p for p in ("block", "items", "vec", "grid", "persistent_k", "layout", "reduce", "finish", "hint", "acc")]
 
 
 def check_fields(path):

@@ -67,8 +67,10 @@ expect_error "no rows" -- "$scratch/header-only.csv" --header "$scratch/out.cuh"
 expect_error "no correct candidate row timed cold" -- "$scratch/baselines-only.csv" --header "$scratch/out.cuh"
 expect_error "two GPUs" -- "$scratch/two-gpus.csv" --header "$scratch/out.cuh"
 expect_error "empty cc column" -- "$scratch/no-cc.csv" --header "$scratch/out.cuh"
-expect_error "both hold f32 on compute capability 9.0" -- "$baseline" "$root/tests/fixtures/reports/h200-2026-11-30-f32.csv.gz" \
+expect_error "both hold f32 on NVIDIA H200" -- "$baseline" "$root/tests/fixtures/reports/h200-2026-11-30-f32.csv.gz" \
   --header "$scratch/out.cuh"
+expect_error "both hold f32 on NVIDIA H200" -- "$baseline" "$root/tests/fixtures/reports/h200-2026-11-30-f32.csv.gz" \
+  --header "$scratch/out.cuh" --kernel-tuner "$scratch/kt"
 expect_error "needs --header FILE" -- "$baseline"
 expect_error "reports is required" -- --header "$scratch/out.cuh"
 expect_error "--mode" -- "$baseline" --mode warm --header "$scratch/out.cuh"

@@ -158,7 +158,30 @@ expect 2 "needs --header FILE" -- export "$base"
 expect 2 "does not exist" -- export "$base" --nvbench "$scratch/nowhere/out.json"
 zcat "$base" | head -1 >"$scratch/header-only.csv"
 expect 2 "no rows" -- export "$scratch/header-only.csv" --nvbench "$scratch/out.json"
+# A report cut to the gate's columns has no quartiles: the comparators would match nothing.
+expect 2 "no quartiles (p25_us, p75_us) in any timed cold row" -- \
+  export "$root/results/2026-12-01-back-to-back/run1.csv.gz" --nvbench "$scratch/out.json"
+# Hot rows alone: the comparators read cold timings only.
+"$python" - "$root/results/baselines/h200.csv.gz" "$scratch/hot.csv" "$scratch/mixed.csv" <<'PY'
+import csv, gzip, sys
+rows = list(csv.DictReader(gzip.open(sys.argv[1], "rt", newline="")))
+def write(path, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+write(sys.argv[2], [r for r in rows if r["mode"] == "hot"])
+# Three timed cold rows lose their quartiles; the rest keep them.
+cold = [r for r in rows if r["mode"] == "cold"]
+for r in [r for r in cold if r["median_us"]][:3]:
+    r["p25_us"] = r["p75_us"] = ""
+write(sys.argv[3], cold)
+PY
+expect 2 "no timed cold row" -- export "$scratch/hot.csv" --nvbench "$scratch/out.json"
 [[ ! -e $scratch/two.json && ! -e $scratch/out.json ]] || fail "a refused export left a file"
+# Some rows without quartiles: exported, and one line says how many.
+expect 0 "mixed.csv: 3 of 14213 timed cold rows have no quartiles" -- export "$scratch/mixed.csv" --nvbench "$scratch/mixed.json"
+[[ -s $scratch/mixed.json ]] || fail "the export with some rows lacking quartiles wrote nothing"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures nvbench export check(s) failed"

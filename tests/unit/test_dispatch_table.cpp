@@ -163,7 +163,7 @@ TEST_CASE("size_choices_of: the tied candidates, or the fastest candidate behind
   CHECK(size_choices_of(rows, "f64", "cold", "r.csv").empty());
 }
 
-TEST_CASE("tuned_tables: one table per (cc, type); a second report for the same pair is refused") {
+TEST_CASE("tuned_tables: one table per (GPU, type); a second report for the same pair is refused") {
   ExportReport h200{"h200.csv", {row_of(config(256), 4096, 1, 2, 3)}};
   VariantConfig f64 = config(256);
   f64.type = ElementType::f64;
@@ -174,14 +174,57 @@ TEST_CASE("tuned_tables: one table per (cc, type); a second report for the same 
   CHECK(both.devices[0].cc == "9.0");
   REQUIRE(both.devices[0].types.size() == 2);
   CHECK(both.devices[0].types[1].report == "h200-f64.csv");
-  CHECK(input_error_of([&] { tuned_tables({h200, h200}, "cold"); }).find("both hold f32") != std::string::npos);
+  CHECK(both.per_gpu.size() == 2);
+  CHECK(both.not_in_header.empty());
+  CHECK(input_error_of([&] { tuned_tables({h200, h200}, "cold"); }).find("both hold f32 on NVIDIA H200") !=
+        std::string::npos);
+  // Two spellings Kernel Tuner names alike are one GPU to its files.
+  ExportReport dashed = h200;
+  dashed.name = "dashed.csv";
+  for (auto& r : dashed.rows) r.env.gpu = "NVIDIA-H200";
+  CHECK(input_error_of([&] { tuned_tables({h200, dashed}, "cold"); }).find("both hold f32") != std::string::npos);
   ExportReport a100{"a100.csv", {row_of(config(128), 4096, 1, 2, 3)}};
   for (auto& r : a100.rows) r.env.cc = "8.0", r.env.gpu = "NVIDIA A100";
   const TunedTables two = tuned_tables({h200, a100}, "cold");
   REQUIRE(two.devices.size() == 2);
   CHECK(two.devices[0].cc == "8.0");  // ascending
+  CHECK_NOTHROW(require_header_holds_all(two));
   CHECK(input_error_of([&] { tuned_tables({h200}, "hot"); }).find("no correct candidate row timed hot") !=
         std::string::npos);
+}
+
+TEST_CASE("tuned_tables: two GPUs of one compute capability, the header's table from the first given") {
+  ExportReport h200{"h200.csv", {row_of(config(256), 4096, 1, 2, 3)}};
+  ExportReport h100{"h100.csv", {row_of(config(512), 4096, 2, 3, 4)}};
+  for (auto& r : h100.rows) r.env.gpu = "NVIDIA H100 80GB HBM3";
+  for (const bool h200_first : {true, false}) {
+    const TunedTables t = h200_first ? tuned_tables({h200, h100}, "cold") : tuned_tables({h100, h200}, "cold");
+    const std::string first = h200_first ? "NVIDIA H200" : "NVIDIA H100 80GB HBM3";
+    const std::string second = h200_first ? "NVIDIA H100 80GB HBM3" : "NVIDIA H200";
+    REQUIRE(t.devices.size() == 1);
+    REQUIRE(t.devices[0].types.size() == 1);
+    CHECK(t.devices[0].types[0].gpu == first);
+    REQUIRE(t.per_gpu.size() == 2);
+    CHECK(t.per_gpu[0].gpu == first);
+    CHECK(t.per_gpu[1].gpu == second);
+    REQUIRE(t.not_in_header.size() == 1);
+    CHECK(t.not_in_header[0].gpu == second);
+    const std::string refusal = input_error_of([&] { require_header_holds_all(t); });
+    CHECK(refusal.find("both hold f32 on compute capability 9.0") != std::string::npos);
+    CHECK(refusal.find("--kernel-tuner DIR") != std::string::npos);
+    const std::string h = dispatch_header_text(t);
+    CHECK(h.find("// cc 9.0, f32: " + second) != std::string::npos);
+    CHECK(h.find("in the Kernel Tuner files only") != std::string::npos);
+    CHECK(h.find("TunedKernel<" + policy_name_expression(config(h200_first ? 256 : 512))) != std::string::npos);
+    CHECK(h.find("TunedKernel<" + policy_name_expression(config(h200_first ? 512 : 256))) == std::string::npos);
+    // Kernel Tuner's file holds both GPUs.
+    const auto files = kernel_tuner_results(t);
+    REQUIRE(files.size() == 1);
+    const auto j = nlohmann::json::parse(files[0].text);
+    REQUIRE(j["data"].size() == 2);
+    CHECK(j["data"][0]["device_name"] == kernel_tuner_device_name(first));
+    CHECK(j["data"][1]["device_name"] == kernel_tuner_device_name(second));
+  }
 }
 
 TEST_CASE("cc_number: MAJOR.MINOR as major x 10 + minor") {
@@ -227,8 +270,13 @@ TEST_CASE("Kernel Tuner results: version 1.0, one file per type, every candidate
   CHECK(first["device_name"] == "NVIDIA_H200");
   CHECK(first["problem_size"] == "4096");
   CHECK(first["time"].get<double>() == doctest::Approx(0.002));
-  for (const auto& name : j["tunable_parameters"]) CHECK(first["tunable_parameters"].contains(name));
-  CHECK(first["tunable_parameters"]["block"] == 256);
-  CHECK(first["tunable_parameters"]["finish"] == "atomic");
+  REQUIRE(j["tunable_parameters"].size() == 10);
+  for (const auto& name : j["tunable_parameters"]) {
+    CHECK(first["tunable_parameters"].contains(name));
+    CHECK(name.get<std::string>().rfind("dot_", 0) == 0);  // macros of ours, not `block` or `grid`
+  }
+  CHECK(first["tunable_parameters"].size() == 10);
+  CHECK(first["tunable_parameters"]["dot_block"] == 256);
+  CHECK(first["tunable_parameters"]["dot_finish"] == "atomic");
   CHECK(kernel_tuner_device_name("NVIDIA GeForce RTX 4090 (x)") == "NVIDIA_GeForce_RTX_4090_x_");
 }

@@ -101,6 +101,9 @@ std::string dispatch_header_text(const TunedTables& tables) {
       << comment_block("The choice within each tie group: " + std::string(kChoiceRule) + ".");
   for (const auto& device : tables.devices)
     for (const auto& t : device.types) write_summary(out, device, t);
+  for (const auto& t : tables.not_in_header)
+    out << "//\n// cc " << t.cc << ", " << to_string(t.type) << ": " << t.gpu << ", " << t.report
+        << ": in the Kernel Tuner files only (one table per compute capability here: the first report given)\n";
   out << "#pragma once\n\n#include \"dotsweep/dot.cuh\"\n\nnamespace dotsweep {\n";
   for (ElementType type : all_element_types()) {
     bool any = false;

@@ -16,13 +16,17 @@ struct KernelTunerFile {
 };
 
 // One file per element type, since a Kernel Tuner results file describes one
-// kernel: the tunable parameters are the variant axes (block, items, vec,
-// grid, persistent_k, layout, reduce, finish, hint, acc), each entry is one
-// candidate of one measured n (core/export/dispatch_table.hpp: the variants tied with
-// the fastest, as store_results keeps the configurations near the best), its
-// problem_size is n, its device_name the GPU's name with every run of other
-// characters than letters and digits made one '_' (as store_results does),
-// and its objective "time" is the median in milliseconds (Kernel Tuner's unit).
+// kernel, holding every GPU of the export (TunedTables::per_gpu, several of
+// one compute capability included): the tunable parameters are the variant
+// axes prefixed with "dot_" (dot_block, dot_items, dot_vec, dot_grid,
+// dot_persistent_k, dot_layout, dot_reduce, dot_finish, dot_hint, dot_acc)
+// because create_device_targets makes each a macro; each entry is one
+// candidate of one measured n (core/export/dispatch_table.hpp: the variants
+// tied with the fastest, as store_results keeps the configurations near the
+// best), its problem_size is n, its device_name the GPU's name with every run
+// of other characters than letters and digits made one '_' (as store_results
+// does), and its objective "time" is the median in milliseconds (Kernel
+// Tuner's unit).
 std::vector<KernelTunerFile> kernel_tuner_results(const TunedTables& tables);
 
 // "NVIDIA H200" -> "NVIDIA_H200", as store_results names devices.

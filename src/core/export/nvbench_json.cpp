@@ -44,6 +44,19 @@ std::string cpp_type(const std::string& type) {
   return type;
 }
 
+// NVBench hides these summaries from its markdown table; its comparators read them.
+ordered_json hidden(ordered_json s) {
+  s["hide"] = "Hidden by default.";
+  return s;
+}
+
+// The cold summaries NVBench's measure_cold writes, under its tags, names,
+// hints and units, from one row. Times are seconds, the clock is Hz. The
+// legacy comparator reads the mean and the relative standard deviation; the
+// robust one (nvbench-compare-robust) the minimum, the quartiles and the
+// median as its interval, and the SM clock to confirm a gap in cycles. The
+// clock under NVBench's mean tag is the row's sm_clock_mhz, the median of the
+// clocks read next to the samples (a row keeps no mean).
 void add_cold(ordered_json& summaries, const MeasurementRecord& r) {
   const double median_s = *r.median_us * 1e-6;
   summaries.push_back(summary("nv/cold/sample_size", "Samples", "sample_size", "Number of isolated kernel executions",
@@ -59,6 +72,27 @@ void add_cold(ordered_json& summaries, const MeasurementRecord& r) {
   if (r.min_us)
     summaries.push_back(summary("nv/cold/time/gpu/min", "Min GPU Time", "duration", "Fastest isolated execution",
                                 "float64", text(*r.min_us * 1e-6)));
+  if (r.p25_us && r.p75_us) {
+    const double iqr_us = *r.p75_us - *r.p25_us;
+    summaries.push_back(hidden(summary("nv/cold/time/gpu/q1", "Q1 GPU Time", "duration",
+                                       "First quartile of isolated execution times (the row's p25_us)", "float64",
+                                       text(*r.p25_us * 1e-6))));
+    summaries.push_back(hidden(summary("nv/cold/time/gpu/median", "Median GPU Time", "duration",
+                                       "Median of isolated execution times", "float64", text(median_s))));
+    summaries.push_back(hidden(summary("nv/cold/time/gpu/q3", "Q3 GPU Time", "duration",
+                                       "Third quartile of isolated execution times (the row's p75_us)", "float64",
+                                       text(*r.p75_us * 1e-6))));
+    summaries.push_back(hidden(summary("nv/cold/time/gpu/iqr/absolute", "IQR", "duration",
+                                       "Interquartile range of isolated execution times", "float64",
+                                       text(iqr_us * 1e-6))));
+    summaries.push_back(hidden(summary("nv/cold/time/gpu/iqr/relative", "Rel IQR", "percentage",
+                                       "Interquartile range over the median", "float64",
+                                       text(iqr_us / *r.median_us))));
+  }
+  if (r.sm_clock_mhz && *r.sm_clock_mhz > 0)
+    summaries.push_back(hidden(summary("nv/cold/sm_clock_rate/mean", "Clock Rate", "frequency",
+                                       "SM clock rate: the median of the clocks read next to the samples (the row's sm_clock_mhz)", "float64",
+                                       text(*r.sm_clock_mhz * 1e6))));
   if (r.gbps)
     summaries.push_back(summary("nv/cold/bw/global/bytes_per_second", "GlobalMem BW", "byte_rate",
                                 "Bytes of both inputs per second of the median", "float64", text(*r.gbps * 1e9)));
@@ -82,13 +116,36 @@ struct State {
   std::string reason;  // of an untimed row, for a state with none timed
 };
 
+using Benchmarks = std::map<std::string, std::map<std::pair<std::string, std::int64_t>, State>>;
+
+// NVBench's comparators read cold timings, and judge by the quartiles: the
+// legacy one skips a state without a noise, the robust one has no interval.
+// A report without any would export states that match nothing, silently.
+std::string check_cold_quartiles(const Benchmarks& benchmarks, const std::string& origin) {
+  std::size_t cold = 0, without = 0;
+  for (const auto& [variant, states] : benchmarks)
+    for (const auto& [key, state] : states) {
+      if (!state.cold) continue;
+      ++cold;
+      without += !(state.cold->p25_us && state.cold->p75_us);
+    }
+  if (cold == 0)
+    throw InputError(origin + ": no timed cold row: NVBench's comparators read cold timings only");
+  if (without == cold)
+    throw InputError(origin + ": no quartiles (p25_us, p75_us) in any timed cold row, as in a report cut to the "
+                     "gate's columns: NVBench's comparators need them; export the sweep's full sweep.csv");
+  if (without == 0) return "";
+  return origin + ": " + std::to_string(without) + " of " + std::to_string(cold) +
+         " timed cold rows have no quartiles: exported with their median alone, which NVBench's comparators skip";
+}
+
 }  // namespace
 
-std::string nvbench_json_text(const std::vector<MeasurementRecord>& rows, const std::string& origin) {
+NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin) {
   if (rows.empty()) throw InputError(origin + ": no rows to export");
   const Environment& env = rows.front().env;
   // variant -> (type, n) -> its rows; std::map keeps the output in one order.
-  std::map<std::string, std::map<std::pair<std::string, std::int64_t>, State>> benchmarks;
+  Benchmarks benchmarks;
   bool timed = false;
   for (const auto& r : rows) {
     if (r.env.gpu != env.gpu || r.env.cc != env.cc)
@@ -105,6 +162,7 @@ std::string nvbench_json_text(const std::vector<MeasurementRecord>& rows, const 
     }
   }
   if (!timed) throw InputError(origin + ": no correct row with a median to export");
+  const std::string warning = check_cold_quartiles(benchmarks, origin);
 
   int sm_version = 0;
   if (const auto dot = env.cc.find('.'); dot != std::string::npos)
@@ -156,7 +214,7 @@ std::string nvbench_json_text(const std::vector<MeasurementRecord>& rows, const 
     list.push_back(std::move(bench));
   }
   root["benchmarks"] = std::move(list);
-  return root.dump(1) + "\n";
+  return {root.dump(1) + "\n", warning};
 }
 
 }  // namespace dotsweep

@@ -1,17 +1,21 @@
 // A report in NVBench's JSON format (file version 1.0.0), so NVBench's
-// comparison scripts (nvbench-compare-legacy from PyPI's cuda-bench) read two
-// dotsweep reports (docs/export.md, "NVBench's JSON format"):
+// comparison scripts (nvbench-compare-legacy and nvbench-compare-robust from
+// PyPI's cuda-bench) read two dotsweep reports (docs/export.md, "NVBench's
+// JSON format"):
 //   device      the report's GPU, id 0
 //   benchmark   one per variant id or baseline name, with a type axis T and
 //               an int64 axis Elements (n)
 //   state       one per (variant, type, n): cold rows give the nv/cold/...
 //               summaries, hot rows the nv/batch/... ones; a state with no
 //               timed row is skipped, with the row's reason
-// Times are in seconds, as NVBench writes them. nv/cold/time/gpu/mean holds
-// the row's median (dotsweep reports medians; the scripts read this tag) and
-// nv/cold/time/gpu/stdev/relative the interquartile range over 1.349 x the
-// median (the standard deviation a normal spread with that IQR has),
-// because a row keeps quartiles, not a standard deviation.
+// Times are in seconds and clocks in Hz, as NVBench writes them.
+// nv/cold/time/gpu/mean holds the row's median (dotsweep reports medians;
+// the legacy script reads this tag) and nv/cold/time/gpu/stdev/relative the
+// interquartile range over 1.349 x the median (the standard deviation a
+// normal spread with that IQR has), because a row keeps quartiles, not a
+// standard deviation. The robust script's summaries are the row's own
+// numbers: min, q1 (p25), median, q3 (p75), the IQR absolute and relative,
+// and the SM clock (sm_clock_mhz) under nv/cold/sm_clock_rate/mean.
 #pragma once
 
 #include <string>
@@ -21,9 +25,17 @@
 
 namespace dotsweep {
 
-// The JSON text (ends with a newline). `rows` come from one report
-// (read_records); throws InputError naming `origin` when they hold rows of
-// two GPUs or no row with a median.
-std::string nvbench_json_text(const std::vector<MeasurementRecord>& rows, const std::string& origin);
+struct NvbenchJson {
+  std::string text;     // the JSON (ends with a newline)
+  std::string warning;  // one line when some timed cold rows have no quartiles; empty otherwise
+};
+
+// The JSON of `rows`, which come from one report (read_records). Throws
+// InputError naming `origin` when they hold rows of two GPUs, no timed cold
+// row (the comparators read cold timings only) or no timed cold row with
+// quartiles (a report cut to the gate's columns: the comparators would match
+// nothing). Timed cold rows without quartiles beside ones with them are
+// exported with their median alone, and `warning` counts them.
+NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin);
 
 }  // namespace dotsweep

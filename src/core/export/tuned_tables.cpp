@@ -1,11 +1,12 @@
-// Reports -> tuned tables: one table per (compute capability, type), each
-// from exactly one report.
+// Reports -> tuned tables: one per (GPU, type), each from exactly one report;
+// the header's are the first given per (compute capability, type).
 #include "core/export/tuned_tables.hpp"
 
 #include <algorithm>
 #include <map>
 #include <sstream>
 
+#include "core/export/kernel_tuner_results.hpp"
 #include "core/report/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/report/text_file.hpp"
@@ -46,9 +47,9 @@ ExportReport read_export_report(const std::string& path) {
 }
 
 TunedTables tuned_tables(const std::vector<ExportReport>& reports, const std::string& mode) {
-  TunedTables tables{mode, {}};
+  TunedTables tables{mode, {}, {}, {}};
   std::map<int, TunedDevice> devices;
-  std::map<std::pair<int, ElementType>, std::string> owner;  // which report gave each table
+  std::map<std::pair<std::string, ElementType>, std::string> owner;  // (Kernel Tuner's GPU name, type) -> report
   for (const auto& report : reports) {
     const Environment& env = report.rows.front().env;
     const int cc = cc_number(env.cc);
@@ -56,17 +57,20 @@ TunedTables tuned_tables(const std::vector<ExportReport>& reports, const std::st
     for (ElementType type : all_element_types()) {
       std::vector<SizeChoices> sizes = size_choices_of(report.rows, to_string(type), mode, report.name);
       if (sizes.empty()) continue;
-      auto [it, fresh] = owner.emplace(std::make_pair(cc, type), report.name);
+      auto [it, fresh] = owner.emplace(std::make_pair(kernel_tuner_device_name(env.gpu), type), report.name);
       if (!fresh)
-        throw InputError(report.name + " and " + it->second + " both hold " + to_string(type) +
-                         " on compute capability " + env.cc + ": export one of them (a table has one answer per size)");
-      TunedType tuned{type, env.gpu, report.name, env.timestamp, env.dotsweep_version, {}, {}};
+        throw InputError(report.name + " and " + it->second + " both hold " + to_string(type) + " on " + env.gpu +
+                         ": export one of them (a table has one answer per size)");
+      TunedType tuned{type, env.gpu, env.cc, report.name, env.timestamp, env.dotsweep_version, {}, {}};
       std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.n < b.n; });
       tuned.ranges = choose_ranges(sizes);
       tuned.sizes = std::move(sizes);
+      tables.per_gpu.push_back(tuned);
       TunedDevice& device = devices[cc];
       device.cc = env.cc;
-      device.types.push_back(std::move(tuned));
+      const bool taken = std::any_of(device.types.begin(), device.types.end(),
+                                     [&](const TunedType& t) { return t.type == type; });
+      (taken ? tables.not_in_header : device.types).push_back(std::move(tuned));
       ++tables_from_report;
     }
     if (tables_from_report == 0)
@@ -77,6 +81,19 @@ TunedTables tuned_tables(const std::vector<ExportReport>& reports, const std::st
     tables.devices.push_back(std::move(device));
   }
   return tables;
+}
+
+void require_header_holds_all(const TunedTables& tables) {
+  if (tables.not_in_header.empty()) return;
+  const TunedType& left = tables.not_in_header.front();
+  std::string first;
+  for (const auto& device : tables.devices)
+    for (const auto& t : device.types)
+      if (device.cc == left.cc && t.type == left.type) first = t.report + " (" + t.gpu + ")";
+  throw InputError(first + " and " + left.report + " (" + left.gpu + ") both hold " + to_string(left.type) +
+                   " on compute capability " + left.cc +
+                   ": the header has one table per compute capability; add --kernel-tuner DIR (its files are per "
+                   "GPU) or export one of them");
 }
 
 }  // namespace dotsweep
