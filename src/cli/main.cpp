@@ -52,7 +52,7 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
       {"samples", "stop once the median's 95% interval is within +-PCT% of it (or the timer's resolution)",
        "(variant, n, mode)"});
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
-  command.add_option("--top", o.top, "variants per size in the printed summary")->default_val(o.top);
+  command.add_option("--top", o.top, "variants per group in summary.md")->default_val(o.top);
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");

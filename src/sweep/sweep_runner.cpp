@@ -167,16 +167,15 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
   return m;
 }
 
-// Ranks and writes the final report, prints the summary and, after an
-// interrupt, the command that resumes.
+// Ranks and writes the final report, prints the context, what to use and
+// where the report is and, after an interrupt, the command that resumes.
 void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m, ReportFolder& report,
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
   merge_counter_rows(m.records, m.counter_rows);
   // summary.md's opening and closing come from context.json, as `dotsweep report` renders them.
   context[context_key::command] = options.command_line;
-  const std::string summary =
-      report.finish(m.records, options.top, m.planned, summary_opening(context), summary_closing(context));
+  report.finish(m.records, options.top, m.planned, summary_opening(context), summary_closing(context));
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - sweep_start).count();
   context[context_key::run] = {{"compile_seconds", compile_queue.compile_seconds()},
                                {"compile_wait_seconds", compile_queue.wait_seconds()},
@@ -192,7 +191,11 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
   context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run
   report.write_context(context.dump(2) + "\n");
 
-  std::printf("%s\n", summary.c_str());
+  // The context and what to use; the per-group tables stay in summary.md
+  // (results/baselines/h100.summary.md, a default sweep: 75 lines of the
+  // first, 1,124 in all).
+  std::printf("%s\n", report.terminal_summary().c_str());
+  std::printf("the fastest rows of every (type, n, mode) group: %s/summary.md\n", s.out_dir.c_str());
   std::printf(
       "sweep took %s; NVRTC compiled for %.1f s over %u threads (%zu of %zu cubins from cache), of which the sweep "
       "waited %.1f s; reports in %s\n",

@@ -112,3 +112,30 @@ TEST_CASE("summary.md ends with the appendix it is given (what the planner left 
   CHECK(written == summary + "\n");
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("the terminal summary is summary.md without its per-group tables") {
+  const auto dir = fresh_dir("dotsweep_report_folder_terminal");
+  ReportFolder folder(dir.string());
+  MeasurementRecord row;
+  row.variant = "v";
+  row.type = "f32";
+  row.n = 4096;
+  row.mode = "cold";
+  std::vector<MeasurementRecord> rows{row};
+  const std::string preamble = "# dotsweep on a GPU\n\n| context | |\n";
+  const std::string appendix = "## Left out on this GPU\n\n2 of 3 configurations ...\n";
+  const std::string summary = folder.finish(rows, 5, {}, preamble, appendix);
+  const std::string& terminal = folder.terminal_summary();
+  // Both open with the context and the what-to-use table, and end with the appendix.
+  CHECK(terminal.rfind(preamble, 0) == 0);
+  CHECK(terminal.find("## What to use") != std::string::npos);
+  CHECK(terminal.compare(terminal.size() - appendix.size(), appendix.size(), appendix) == 0);
+  // The group's table is in summary.md only.
+  CHECK(summary.find("### f32, n = 2^12, cold") != std::string::npos);
+  CHECK(terminal.find("### f32") == std::string::npos);
+  CHECK(terminal.size() < summary.size());
+  // Everything the terminal shows, summary.md holds, in the same order.
+  const std::string upto_tables = terminal.substr(0, terminal.size() - appendix.size() - 1);
+  CHECK(summary.rfind(upto_tables, 0) == 0);
+  std::filesystem::remove_all(dir);
+}

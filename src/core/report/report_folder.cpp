@@ -137,8 +137,12 @@ std::string ReportFolder::finish(std::vector<MeasurementRecord>& records, int to
                         what_to_use_markdown(what_to_use(records, partial, rule), rule);
   const std::string host_paths = crossover_markdown(records);
   if (!host_paths.empty()) summary += (summary.empty() ? "" : "\n") + host_paths;
+  terminal_ = summary;
   summary += (summary.empty() ? "" : "\n") + summary_markdown(records, top, partial);
-  if (!appendix.empty()) summary += "\n\n" + appendix;
+  if (!appendix.empty()) {
+    summary += "\n\n" + appendix;
+    terminal_ += "\n" + appendix;
+  }
   write_text_file(path_ + "/summary.md", summary + "\n");
   return summary;
 }

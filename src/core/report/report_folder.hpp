@@ -55,9 +55,16 @@ class ReportFolder {
   // `appendix`, Markdown, ends it (what the planner left out).
   std::string finish(std::vector<MeasurementRecord>& records, int top, const CandidateCounts& planned = {},
                      const std::string& preamble = "", const std::string& appendix = "");
+  // After finish: what a person reads on the terminal, summary.md without
+  // its per-group tables (the preamble, the what-to-use table, the host-path
+  // crossover when measured, the appendix). Pieces of the one summary, not a
+  // second rendering of it: the tables are a thousand lines for the default
+  // space and stay in the folder.
+  const std::string& terminal_summary() const { return terminal_; }
 
  private:
   std::string path_;
+  std::string terminal_;
   SweepCsvWriter csv_;
   SweepCsvWriter counters_;
   SamplesWriter samples_;
