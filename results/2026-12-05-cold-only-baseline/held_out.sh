@@ -9,7 +9,7 @@
 set -u
 G=${1:?dotsweep binary}
 R=results RP=results/baselines/repeats D=results/2026-12-05-default-space-ci X=results/2026-12-03-gate-real-slowdown
-declare -A S=([h]="$RP/h-cold1.csv.gz $RP/h-cold2.csv.gz" [i]="$RP/i-cold1.csv.gz $RP/i-cold2.csv.gz"
+declare -A S=([h]="$RP/h200-a74af475-cold1.csv.gz $RP/h200-a74af475-cold2.csv.gz" [i]="$RP/h200-8c505222-cold1.csv.gz $RP/h200-8c505222-cold2.csv.gz"
               [l]="$D/l-default1.csv.gz" [x]="$X/default1.csv.gz $X/default2.csv.gz")
 summary() {
   python3 -c '

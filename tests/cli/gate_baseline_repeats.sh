@@ -21,7 +21,7 @@ recipe_noise=$(sed -n 's/^  NOISE: //p' "$root/tools/ci/github-gpu-gate.yml")
 [[ -n $recipe_noise ]] || fail "tools/ci/github-gpu-gate.yml names no NOISE"
 # shellcheck disable=SC2086  # a list of paths and a glob, as the recipe expands it
 noise=(--noise $(cd "$root" && for p in $recipe_noise; do echo "$root/$p"; done))
-[[ ${noise[*]} == "--noise $baseline $repeats/h-cold1.csv.gz $repeats/h-cold2.csv.gz $repeats/h-hot.csv.gz $repeats/i-cold1.csv.gz $repeats/i-cold2.csv.gz" ]] ||
+[[ ${noise[*]} == "--noise $baseline $repeats/h200-8c505222-cold1.csv.gz $repeats/h200-8c505222-cold2.csv.gz $repeats/h200-a74af475-cold1.csv.gz $repeats/h200-a74af475-cold2.csv.gz $repeats/h200-a74af475-hot.csv.gz" ]] ||
   fail "the recipe's NOISE expands to ${noise[*]}"
 
 gate() {  # gate WANT_STATUS LABEL ARGS...: runs the gate, checks its exit status, leaves stdout in $scratch/out
@@ -42,7 +42,7 @@ grep -q 'noise floor measured by 6 repeat sweeps' "$scratch/out" || fail "the ru
 
 # A repeat is a default-space sweep too: gated alone with the default floor,
 # CUB's f16 and bf16 rows at 2^28 read 6% slower than in the baseline.
-gate 1 "a repeat, default floor" --current "$repeats/i-cold1.csv.gz"
+gate 1 "a repeat, default floor" --current "$repeats/h200-8c505222-cold1.csv.gz"
 grep -q '^gate: FAIL, 2 REGRESSED: cub bf16 n=2^28 cold +5.9%, cub f16 n=2^28 cold +5.8%' "$scratch/out" ||
   fail "a repeat against the baseline: $(tail -n 1 "$scratch/out")"
 

@@ -72,7 +72,7 @@ bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t1\\.000 \\(\\+0\\.00\\)\t1\\.000$')
 ci=$root/results/2026-12-05-default-space-ci
 out=$(python3 "$script" "$baseline" "$ci/l-default1.csv.gz" --sizes 1 --spread) || fail "spread: exit $?"
 [[ $(tail -n 1 <<<"$out") == $'l-default1.csv.gz\t1\t8.6%\t6.4%' ]] || fail "spread, committed: got $out"
-out=$(python3 "$script" "$root/results/baselines/repeats/h-cold1.csv.gz" "$ci/l-default1.csv.gz" --sizes 1 --spread) ||
+out=$(python3 "$script" "$root/results/baselines/repeats/h200-a74af475-cold1.csv.gz" "$ci/l-default1.csv.gz" --sizes 1 --spread) ||
   fail "spread: exit $?"
 [[ $(tail -n 1 <<<"$out") == $'l-default1.csv.gz\t1\t4.3%\t2.9%' ]] || fail "spread, cold only: got $out"
 out=$(python3 "$script" "$data/k-d1.csv.gz" "$data/k-d1.csv.gz" --spread) || fail "self spread: exit $?"
