@@ -11,7 +11,9 @@ tests must fail on it. A mutant that survives is a rule no test holds.
 
 For each mutant the script puts the broken line into the source, rebuilds
 the unit-test executable in BUILD, runs it, and puts the source back
-(always, also when interrupted). Prints one line per mutant and exits 1
+(always, also when interrupted). A mutant of the command line (src/cli)
+names the CLI tests that must catch it as a fifth entry: dotsweep is rebuilt
+too, and those tests run (meson test) when the unit tests pass. Prints one line per mutant and exits 1
 when any survived or could not be built, 2 when a mutant's line is no
 longer in its file (the code moved: update the list below).
 
@@ -30,7 +32,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
-# (what the mutant breaks, file, the text as it is, the text broken)
+# (what the mutant breaks, file, the text as it is, the text broken[, CLI tests])
 MUTANTS = [
     # The gate's rule (src/core/gate/gate.cpp).
     ("gate: a change exactly at the threshold counts as over it",
@@ -600,16 +602,73 @@ MUTANTS = [
      "src/core/gate/gate_input.cpp",
      "return sorted_rows(a) == sorted_rows(b);",
      "return true;"),
+    # No output names an input or another output (src/core/io/command_paths.cpp),
+    # and every command declares its paths (src/cli).
+    ("outputs apart: a hard link to an input is another file",
+     "src/core/io/command_paths.cpp",
+     "if (a_exists && b_exists) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;",
+     "if (a_exists && b_exists) return canonical_of(a) == canonical_of(b);"),
+    ("outputs apart: new paths compared as typed, not through the links on their way",
+     "src/core/io/command_paths.cpp",
+     "fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);",
+     "fs::path p = fs::absolute(path, ec).lexically_normal();"),
+    ("outputs apart: a new folder named with a trailing / is another folder",
+     "src/core/io/command_paths.cpp",
+     "if (!p.has_filename() && p.has_relative_path()) p = p.parent_path();",
+     ";"),
+    ("outputs apart: /dev/null named by two outputs is refused",
+     "src/core/io/command_paths.cpp",
+     "return ::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);",
+     "return false;"),
+    ("outputs apart: an output that is an input is written over",
+     "src/core/io/command_paths.cpp",
+     "if (in.role == Role::input && same_path(out.path, in.path))",
+     "if (false)"),
+    ("outputs apart: a new file inside a kernel tree is refused",
+     "src/core/io/command_paths.cpp",
+     "if (fs::is_regular_file(out.path, ec) && path_within(out.path, in.path))",
+     "if (path_within(out.path, in.path))"),
+    ("outputs apart: a folder beside the tree whose name starts with the tree's lies inside it",
+     "src/core/io/command_paths.cpp",
+     "if (i == in.end() || *i != *o) return false;",
+     "if (i == in.end()) return false;"),
+    ("outputs apart: two outputs naming one file are written",
+     "src/core/io/command_paths.cpp",
+     "if (earlier.role != Role::output || !same_path(out.path, earlier.path)) continue;",
+     "continue;"),
+    ("outputs apart: gate's --junit is not declared",
+     "src/cli/gate_command.cpp",
+     'paths.output_file("--junit", o.junit_path);',
+     ";", ("outputs apart",)),
+    ("outputs apart: the context.json beside a report is not an input",
+     "src/cli/option_checks.cpp",
+     'paths.input("the context.json of " + option, *context);',
+     ";", ("outputs apart",)),
+    ("outputs apart: export's --kernel-tuner files are not declared",
+     "src/cli/export_command.cpp",
+     'paths.output_folder("--kernel-tuner", options.kernel_tuner_dir, kt_names);',
+     ";", ("outputs apart",)),
+    ("outputs apart: a sweep's --out is not declared",
+     "src/cli/main.cpp",
+     'paths.output_folder("--out", sweep.out_dir, written);',
+     ";", ("outputs apart",)),
+    ("outputs apart: ab's kernel tree B is not declared",
+     "src/cli/ab_command.cpp",
+     'paths.input_tree("--kernels-b", o.kernels_b);',
+     ";", ("outputs apart",)),
 ]
 
 
 def first_failure(output):
     """The first doctest case that failed (a case may also print messages
-    and pass), else the last line of the output."""
+    and pass), else a CLI test's first FAIL line, else the last line of the output."""
     for block in output.split("=" * 79):
         case = re.search(r"TEST CASE:\s+(.+)", block)
         if case and re.search(r"\b(ERROR|FATAL ERROR|TEST CASE FAILED)\b", block):
             return case.group(1).strip()
+    for line in output.splitlines():
+        if line.startswith("FAIL: "):
+            return line.strip()
     lines = [line for line in output.splitlines() if line.strip()]
     return lines[-1] if lines else "(no output)"
 
@@ -637,10 +696,10 @@ def main():
         print(f"verdict_mutants: no mutant's description holds '{args.only}' (--list shows them)", file=sys.stderr)
         return 2
     if args.list:
-        for what, path, _, _ in chosen:
+        for what, path, *_ in chosen:
             print(f"{path}: {what}")
         return 0
-    for what, path, before, _ in chosen:
+    for what, path, before, *_ in chosen:
         if (ROOT / path).read_text().count(before) != 1:
             print(f"verdict_mutants: '{before}' is not in {path} exactly once ({what}): update the list",
                   file=sys.stderr)
@@ -648,12 +707,14 @@ def main():
     # A CI job stopped by its time limit gets SIGTERM: unwind, so the source is put back.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     survived = 0
-    for what, path, before, after in chosen:
+    for what, path, before, after, *cli in chosen:
+        cli_tests = cli[0] if cli else ()
+        targets = ["unit_tests"] + (["src/cli/dotsweep"] if cli_tests else [])
         source = ROOT / path
         original = source.read_text()
         try:
             source.write_text(original.replace(before, after))
-            built = subprocess.run([meson, "compile", "-C", str(build), "unit_tests"], capture_output=True, text=True)
+            built = subprocess.run([meson, "compile", "-C", str(build), *targets], capture_output=True, text=True)
             if built.returncode != 0:
                 print(f"NOT BUILT  {what}\n           {first_compile_error(built.stdout + built.stderr)}")
                 sys.stdout.flush()
@@ -661,6 +722,9 @@ def main():
                 continue
             run = subprocess.run([str(build / "tests" / "unit" / "unit_tests")], capture_output=True, text=True,
                                  cwd=ROOT)
+            if run.returncode == 0 and cli_tests:
+                run = subprocess.run([meson, "test", "-C", str(build), "--no-rebuild", "--print-errorlogs", *cli_tests],
+                                     capture_output=True, text=True)
         finally:
             source.write_text(original)
         if run.returncode == 0:
@@ -670,7 +734,7 @@ def main():
             print(f"killed     {what}\n           by: {first_failure(run.stdout + run.stderr)}")
         sys.stdout.flush()
     # Leave the build as the source is.
-    subprocess.run([meson, "compile", "-C", str(build), "unit_tests"], capture_output=True)
+    subprocess.run([meson, "compile", "-C", str(build), "unit_tests", "src/cli/dotsweep"], capture_output=True)
     print(f"verdict_mutants: {len(chosen) - survived} of {len(chosen)} killed")
     return 1 if survived else 0
 

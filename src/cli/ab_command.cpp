@@ -58,6 +58,14 @@ AbInput check_input(const AbOptions& o) {
   AbInput in;
   if (!o.repeated.empty()) throw InputError(o.repeated + " is given more than once; give it once");
   if (o.kernels_b.empty()) throw InputError("--kernels-b: the kernel tree to compare is required");
+  CommandPaths paths;  // before anything is read or written
+  paths.input_tree("--kernels-a", o.kernels_a);
+  paths.input_tree("--kernels-b", o.kernels_b);
+  paths.input("--space", o.space_path);
+  paths.output_file("--junit", o.junit_path);
+  paths.output_file("--markdown", o.markdown_path);
+  paths.output_folder("--out", o.out_dir, {"a.csv", "b.csv", "ab.md"});
+  paths.require_apart();
   SweepOptions rule_check;  // the sampling options mean what they mean for a sweep
   rule_check.measure = o.measure;
   rule_check.device = o.device;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "core/gate/compare.hpp"
 #include "core/gate/compare_markdown.hpp"
 #include "core/report/csv.hpp"
@@ -43,6 +44,10 @@ CompareInput read_input(const std::string& path) {
 }  // namespace
 
 int run_compare(const CompareOptions& options) {
+  CommandPaths paths;  // before anything is read or written
+  for (const auto& path : options.inputs) add_report_input(paths, "report", path);
+  paths.output_file("--markdown", options.markdown_path);
+  paths.require_apart();
   std::vector<CompareInput> inputs;
   for (const auto& path : options.inputs) inputs.push_back(read_input(path));
   const std::string md = compare_markdown(compare_reports(split_reports(inputs)));

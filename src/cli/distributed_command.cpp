@@ -50,6 +50,9 @@ void check_split(const std::vector<std::int64_t>& sizes, int most_gpus) {
 
 CheckedInput check_input(const DistributedOptions& o) {
   CheckedInput in;
+  CommandPaths paths;  // no file is read; the one output folder is declared as every command's are
+  paths.output_folder("--out", o.out_dir, {"distributed.csv", "distributed.md"});
+  paths.require_apart();
   in.devices = parse_device_selection(o.devices);
   if (!o.gpus.empty()) {
     for (const std::string& item : split_commas(o.gpus)) {

@@ -9,6 +9,8 @@
 #include <system_error>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
+#include "core/space/element_type.hpp"
 #include "core/export/dispatch_header.hpp"
 #include "core/input_error.hpp"
 #include "core/export/kernel_tuner_results.hpp"
@@ -50,6 +52,14 @@ int run_export(const ExportOptions& options) {
   if (!options.nvbench_path.empty() && options.reports.size() != 1)
     throw InputError("--nvbench takes one report (NVBench's JSON describes one run); got " +
                      std::to_string(options.reports.size()));
+  CommandPaths paths;  // before anything is read or written
+  for (const auto& path : options.reports) add_report_input(paths, "report", path);
+  paths.output_file("--header", options.header_path);
+  std::vector<std::string> kt_names;  // the files --kernel-tuner may write: one per element type
+  for (const ElementType type : all_element_types()) kt_names.push_back("dot_" + to_string(type) + ".json");
+  paths.output_folder("--kernel-tuner", options.kernel_tuner_dir, kt_names);
+  paths.output_file("--nvbench", options.nvbench_path);
+  paths.require_apart();
   std::string header;
   std::vector<KernelTunerFile> kt_files;
   std::size_t ranges = 0, devices = 0;

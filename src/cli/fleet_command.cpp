@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "core/gate/fleet.hpp"
 #include "core/gate/fleet_markdown.hpp"
 #include "core/input_error.hpp"
@@ -32,6 +33,10 @@ int run_fleet_command(const FleetOptions& o) {
   const GateScope scope = parse_gate_scope(o.only);
   if (!(o.rule.threshold_pct > 0)) throw InputError("--threshold must be above 0%");
   if (o.reports.size() < 2) throw InputError("fleet: give at least two reports, one per GPU");
+  CommandPaths paths;  // before anything is read or written
+  for (const auto& path : o.reports) add_report_input(paths, "report", path);
+  paths.output_file("--markdown", o.markdown_path);
+  paths.require_apart();
   std::vector<GateReport> reports;
   for (const auto& path : o.reports) reports.push_back(read_gate_report(path));
   const FleetResult result = run_fleet(reports, o.rule, scope);

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "core/gate/gate.hpp"
 #include "core/gate/gate_input.hpp"
 #include "core/gate/gate_noise.hpp"
@@ -54,6 +55,13 @@ int run_gate_command(const GateOptions& o) {
   // Parse the cheap arguments before reading possibly large files.
   const GateScope scope = parse_gate_scope(o.only);
   if (!(o.rule.threshold_pct > 0)) throw InputError("--threshold must be above 0%");
+  CommandPaths paths;  // before anything is read or written
+  add_report_input(paths, "--baseline", o.baseline);
+  for (const auto& path : o.current) add_report_input(paths, "--current", path);
+  for (const auto& path : o.noise) add_report_input(paths, "--noise", path);
+  paths.output_file("--junit", o.junit_path);
+  paths.output_file("--markdown", o.markdown_path);
+  paths.require_apart();
   const GateReport baseline = read_gate_report(o.baseline);
   std::vector<GateReport> current;
   for (const auto& path : o.current) current.push_back(read_gate_report(path));

@@ -20,6 +20,8 @@
 #include "sweep/sweep_runner.hpp"
 #include "cli/report_command.hpp"
 #include "core/report/counter_metrics.hpp"
+#include "core/report/device_index.hpp"
+#include "core/report/report_folder.hpp"
 #include "core/input_error.hpp"
 #include "core/space/device_selection.hpp"
 #include "core/space/kernel_tree.hpp"
@@ -243,6 +245,17 @@ int main(int argc, char** argv) {
     const auto given = [&](const char* name) { return app.count(name) + sweep_command->count(name) > 0; };
     for (const auto& argument : std::vector<std::string>(argv, argv + argc))
       if (argument != "--worker") sweep.command_line.push_back(argument);  // the resume command is the user's
+    // ---- what is read and written, kept apart before anything is (core/io/command_paths.hpp)
+    {
+      dotsweep::CommandPaths paths;
+      paths.input("--space", sweep.space_path);
+      paths.input_tree("--kernels", sweep.kernels_dir);
+      std::vector<std::string> written = dotsweep::report_file_names();
+      for (const char* index : {dotsweep::kDeviceIndexFile, dotsweep::kDeviceIndexMarkdown}) written.push_back(index);
+      paths.output_folder("--out", sweep.out_dir, written);
+      paths.output_folder("--resume", sweep.resume_dir, written);
+      paths.require_apart();
+    }
     // ---- several GPUs of one host (docs/scaling.md)
     std::optional<dotsweep::DeviceSelection> devices;
     if (given("--devices")) {

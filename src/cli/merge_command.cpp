@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
@@ -12,6 +13,10 @@
 namespace dotsweep {
 
 int run_merge(const MergeOptions& options) {
+  CommandPaths paths;  // before anything is read or written
+  for (const std::string& dir : options.reports) add_report_input(paths, "report", dir);
+  paths.output_folder("OUT", options.out_dir, report_file_names());
+  paths.require_apart();
   std::vector<ShardReport> shards;
   for (const std::string& dir : options.reports) shards.push_back(read_shard_report(dir));
   MergedReport merged = merge_shard_reports(shards);

@@ -4,11 +4,14 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "core/input_error.hpp"
+#include "core/report/report_context.hpp"
+#include "core/report/report_folder.hpp"
 #include "core/space/sm_partition.hpp"
 #include "gpu/stream_blocker.hpp"
 
@@ -132,6 +135,19 @@ std::string option_before_subcommand(const CLI::App& app, int argc, char** argv)
   const std::string command = named.front()->get_name();
   return first + " comes before the subcommand '" + command + "'; put options after it (dotsweep " + command +
          " --help lists them)";
+}
+
+void add_report_input(CommandPaths& paths, const std::string& option, const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    paths.input(option, path);
+    for (const std::string& name : report_file_names()) paths.input(option, (std::filesystem::path(path) / name).string());
+    paths.input(option, (std::filesystem::path(path) / "sweep.csv.gz").string());
+    return;
+  }
+  paths.input(option, path);
+  if (const std::optional<std::string> context = context_beside(path))
+    paths.input("the context.json of " + option, *context);
 }
 
 void check_devices_options(bool device_given, bool shard_given, bool resume_given) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "core/io/command_paths.hpp"
 #include "sweep/sweep_options.hpp"
 
 namespace dotsweep {
@@ -34,6 +35,12 @@ void add_option_checks(CLI::App& command);
 // unread: "" when no option came before a named subcommand, else the
 // refusal, naming the first such option as typed.
 std::string option_before_subcommand(const CLI::App& app, int argc, char** argv);
+
+// A report named on the command line, as the files it is read from, into
+// `paths` (core/io/command_paths.hpp): a report folder and the files a report
+// folder holds, or a sweep.csv / best.csv (plain or .gz) and the context.json
+// beside it.
+void add_report_input(CommandPaths& paths, const std::string& option, const std::string& path);
 
 // --devices with options it cannot share a command with. Throws InputError.
 void check_devices_options(bool device_given, bool shard_given, bool resume_given);

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/option_checks.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
 #include "core/report/report_context.hpp"
@@ -55,6 +56,11 @@ void add_report_options(CLI::App& command, ReportOptions& o) {
 
 int run_report_command(const ReportOptions& options) {
   if (options.top < 0) throw InputError("report --top " + std::to_string(options.top) + ": must be 0 or more");
+  CommandPaths paths;  // before anything is read or written
+  add_report_input(paths, "report", options.input);
+  paths.input("--context", options.context_path);
+  paths.output_folder("--out", options.out_dir, report_file_names());
+  paths.require_apart();
   std::error_code ec;
   if (!fs::exists(options.input, ec)) throw InputError("report: no such file or folder: '" + options.input + "'");
   const std::string csv = fs::is_directory(options.input, ec) ? sweep_csv_in(options.input) : options.input;

@@ -5,6 +5,7 @@
 
 #include "core/space/space_source.hpp"
 #include "core/input_error.hpp"
+#include "core/io/command_paths.hpp"
 #include "core/space/size_list.hpp"
 #include "core/space/space_plan.hpp"
 
@@ -79,6 +80,10 @@ void name_operations(GbenchPlan& plan) {
 
 GbenchPlan make_gbench_plan(const GbenchOptions& options) {
   GbenchPlan plan;
+  CommandPaths paths;  // before anything is read or written (core/io/command_paths.hpp)
+  paths.input("--space", options.space_path);
+  paths.output_file("--benchmark_out", options.benchmark_out);
+  paths.require_apart();
   plan.sizes = options.sizes_text.empty() ? default_sizes() : parse_sizes(options.sizes_text);
   const SearchSpace space = load_space_or_default(options.space_path);
   // The device's own limits are not known without a GPU; the limits every

@@ -45,7 +45,8 @@ struct GbenchPlan {
 // the same library is measured once per type. Variant ids carry their type.
 void name_operations(GbenchPlan& plan);
 
-// Loads the space and parses the sizes; throws InputError on bad input.
+// Loads the space and parses the sizes; throws InputError on bad input, and
+// for a --benchmark_out that names the --space file.
 GbenchPlan make_gbench_plan(const GbenchOptions& options);
 
 // "dot/<operation>": Google Benchmark appends "/<n>" from the benchmark's Arg.

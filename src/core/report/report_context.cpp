@@ -20,8 +20,9 @@ std::size_t array_size_at(const nlohmann::json& context, const nlohmann::json::j
   return context.contains(key) && context.at(key).is_array() ? context.at(key).size() : 0;
 }
 
-// report_context_path, or nothing for a name that is not .csv or .csv.gz.
-std::optional<std::string> context_path_of(const std::string& csv_path) {
+}  // namespace
+
+std::optional<std::string> context_beside(const std::string& csv_path) {
   const fs::path path(csv_path);
   const std::string name = path.filename().string();
   if (name == "sweep.csv" || name == "sweep.csv.gz") return (path.parent_path() / "context.json").string();
@@ -31,10 +32,8 @@ std::optional<std::string> context_path_of(const std::string& csv_path) {
   return std::nullopt;
 }
 
-}  // namespace
-
 std::string report_context_path(const std::string& csv_path) {
-  if (const auto path = context_path_of(csv_path)) return *path;
+  if (const auto path = context_beside(csv_path)) return *path;
   throw InputError("report: '" + csv_path + "' is not a .csv or .csv.gz file; pass a report folder or a sweep.csv");
 }
 
@@ -44,7 +43,7 @@ std::size_t processes_that_swept(const nlohmann::json& context) {
 }
 
 std::optional<std::size_t> processes_beside(const std::string& csv_path) {
-  const std::optional<std::string> found = context_path_of(csv_path);
+  const std::optional<std::string> found = context_beside(csv_path);
   std::error_code ec;
   if (!found || !fs::is_regular_file(*found, ec)) return std::nullopt;
   const std::string& path = *found;

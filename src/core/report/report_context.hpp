@@ -14,6 +14,8 @@ namespace dotsweep {
 // results/baselines/h200.csv.gz keeps it). Throws InputError for a path that
 // is not a .csv or .csv.gz file.
 std::string report_context_path(const std::string& csv_path);
+// report_context_path, or nothing for a name that is not .csv or .csv.gz.
+std::optional<std::string> context_beside(const std::string& csv_path);
 
 // How many processes swept the report: the shards a merge joined
 // (merged_from) or the one sweep, plus each time it was resumed (resumes).
