@@ -14,6 +14,7 @@
 #include "core/export/dispatch_header.hpp"
 #include "core/input_error.hpp"
 #include "core/export/kernel_tuner_results.hpp"
+#include "core/export/nvbench_bulk.hpp"
 #include "core/export/nvbench_json.hpp"
 #include "core/report/report_writer.hpp"
 
@@ -76,9 +77,12 @@ int run_export(const ExportOptions& options) {
     check_file_destination(options.header_path, "--header");
   }
   const NvbenchJson nvbench =
-      options.nvbench_path.empty() ? NvbenchJson{} : nvbench_json(read_records(options.reports.front()), options.reports.front());
+      options.nvbench_path.empty() ? NvbenchJson{} : nvbench_export_of(options.reports.front(), options.nvbench_path);
   if (!options.kernel_tuner_dir.empty()) check_folder_destination(options.kernel_tuner_dir, "--kernel-tuner");
   if (!options.nvbench_path.empty()) check_file_destination(options.nvbench_path, "--nvbench");
+  const fs::path nvbench_dir = fs::path(options.nvbench_path).parent_path();
+  for (const auto& file : nvbench.bulk)  // the sidecar folders beside the JSON
+    check_folder_destination((nvbench_dir / fs::path(file.path).parent_path()).string(), "--nvbench's samples");
 
   if (!options.header_path.empty()) write_text_file(options.header_path, header);
   if (!options.kernel_tuner_dir.empty()) {
@@ -88,6 +92,13 @@ int run_export(const ExportOptions& options) {
     for (const auto& file : kt_files) write_text_file((fs::path(options.kernel_tuner_dir) / file.name).string(), file.text);
   }
   if (!options.nvbench_path.empty()) {
+    for (const auto& file : nvbench.bulk) {
+      const fs::path path = nvbench_dir / file.path;
+      std::error_code ec;
+      fs::create_directory(path.parent_path(), ec);
+      if (ec) throw InputError("--nvbench: cannot create " + path.parent_path().string() + ": " + ec.message());
+      write_text_file(path.string(), file.bytes);
+    }
     write_text_file(options.nvbench_path, nvbench.text);
     if (!nvbench.warning.empty()) std::fprintf(stderr, "dotsweep export: %s\n", nvbench.warning.c_str());
     std::printf("dotsweep export: %s in NVBench's JSON format -> %s\n", options.reports.front().c_str(),

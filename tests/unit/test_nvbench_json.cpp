@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/export/nvbench_bulk.hpp"
 #include "core/export/nvbench_json.hpp"
 #include "test_support.hpp"
 
@@ -96,4 +97,41 @@ TEST_CASE("nvbench export: a report without quartiles is refused, some rows with
   CHECK(contains(input_error_of([&] { nvbench_json({hot}, "hot.csv"); }), "hot.csv: no timed cold row"));
   // A cold row with quartiles beside the hot one is enough.
   CHECK(nvbench_json({hot, full_row("v", 4096)}, "both.csv").warning.empty());
+}
+
+TEST_CASE("nvbench export: sidecar files of the kept samples, named and numbered as NVBench does") {
+  MeasurementRecord a = full_row("a", 4096), b = full_row("b", 4096), hot = full_row("a", 4096);
+  a.samples = 2;
+  a.raw_samples = {{10, 1980, false}, {30, 990, true}, {12, 1970, false}};  // the throttled one is left out
+  b.samples = 1;
+  b.raw_samples = {{8, 0, false}};  // no clock: no frequency file
+  hot.mode = "hot";
+  hot.raw_samples = a.raw_samples;  // hot rows have none: NVBench's bulk data is cold
+  const NvbenchJson out = nvbench_json({a, b, hot}, "r.csv", "out.json");
+  REQUIRE(out.bulk.size() == 3);
+  CHECK(out.bulk[0].path == "out.json-bin/0.bin");
+  CHECK(out.bulk[0].bytes == float32_le_bytes({10e-6, 12e-6}));
+  CHECK(out.bulk[1].path == "out.json-freqs-bin/0.bin");
+  CHECK(out.bulk[1].bytes == float32_le_bytes({1980e6, 1970e6}));
+  CHECK(out.bulk[2].path == "out.json-bin/1.bin");
+  CHECK(out.bulk[2].bytes == float32_le_bytes({8e-6}));
+  const auto root = nlohmann::json::parse(out.text);
+  bool named = false;
+  for (const auto& s : root["benchmarks"][0]["states"][0]["summaries"])
+    if (s["tag"] == "nv/json/bin:nv/cold/sample_times") {
+      CHECK(s["data"][0]["value"] == "out.json-bin/0.bin");
+      CHECK(s["data"][1]["name"] == "size");
+      CHECK(s["data"][1]["value"] == "2");
+      named = true;
+    }
+  CHECK(named);
+  // Without a JSON name (or samples) there are none.
+  CHECK(nvbench_json({a, b}, "r.csv").bulk.empty());
+  CHECK(nvbench_json({full_row("a", 4096)}, "r.csv", "out.json").bulk.empty());
+}
+
+TEST_CASE("nvbench export: float32 little-endian bytes") {
+  CHECK(float32_le_bytes({1.0}) == std::string("\x00\x00\x80\x3f", 4));
+  CHECK(float32_le_bytes({-2.0, 0.0}) == std::string("\x00\x00\x00\xc0\x00\x00\x00\x00", 8));
+  CHECK(float32_le_bytes({}).empty());
 }

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/export/nvbench_bulk.hpp"
 #include "core/input_error.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/space/variant_axes.hpp"
@@ -116,6 +117,49 @@ struct State {
   std::string reason;  // of an untimed row, for a state with none timed
 };
 
+// A sidecar file's summary, as NVBench's json_printer writes it.
+ordered_json file_summary(const std::string& tag, const char* name, const char* hint, const char* description,
+                          const std::string& path, std::size_t count) {
+  return {{"tag", tag},
+          {"name", name},
+          {"description", description},
+          {"hint", hint},
+          {"data", ordered_json::array({{{"name", "filename"}, {"type", "string"}, {"value", path}},
+                                        {{"name", "size"}, {"type", "int64"}, {"value", std::to_string(count)}}})},
+          {"hide", "Not needed in table."}};
+}
+
+// The sidecar files of the cold rows with samples, numbered in the order
+// the states are written, each kind from 0 as NVBench numbers them.
+struct BulkWriter {
+  std::string json_name;
+  std::vector<NvbenchBulkFile> files;
+  std::size_t times = 0, freqs = 0;
+
+  void add(ordered_json& summaries, const MeasurementRecord& r) {
+    std::vector<double> seconds, hertz;
+    bool clocked = true;
+    for (const RawSample& s : r.raw_samples) {
+      if (s.throttled) continue;  // dropped from the row's statistics, as NVBench discards them
+      seconds.push_back(s.us * 1e-6);
+      hertz.push_back(s.sm_clock_mhz * 1e6);
+      clocked = clocked && s.sm_clock_mhz > 0;
+    }
+    if (seconds.empty()) return;
+    const std::string time_path = json_name + "-bin/" + std::to_string(times++) + ".bin";
+    files.push_back({time_path, float32_le_bytes(seconds)});
+    summaries.push_back(file_summary("nv/json/bin:nv/cold/sample_times", "Sample Times File", "file/sample_times",
+                                     "Binary file containing sample times as little-endian float32.", time_path,
+                                     seconds.size()));
+    if (!clocked) return;
+    const std::string freq_path = json_name + "-freqs-bin/" + std::to_string(freqs++) + ".bin";
+    files.push_back({freq_path, float32_le_bytes(hertz)});
+    summaries.push_back(file_summary("nv/json/freqs-bin:nv/cold/sample_freqs", "Sample Frequencies File",
+                                     "file/sample_freqs", "Binary file containing sample frequencies as little-endian float32.",
+                                     freq_path, hertz.size()));
+  }
+};
+
 using Benchmarks = std::map<std::string, std::map<std::pair<std::string, std::int64_t>, State>>;
 
 // NVBench's comparators read cold timings, and judge by the quartiles: the
@@ -141,7 +185,8 @@ std::string check_cold_quartiles(const Benchmarks& benchmarks, const std::string
 
 }  // namespace
 
-NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin) {
+NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin,
+                         const std::string& json_name) {
   if (rows.empty()) throw InputError(origin + ": no rows to export");
   const Environment& env = rows.front().env;
   // variant -> (type, n) -> its rows; std::map keeps the output in one order.
@@ -175,6 +220,7 @@ NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::
                                           {"sm_version", sm_version},
                                           {"ptx_version", sm_version},
                                           {"number_of_sms", env.sms}}});
+  BulkWriter bulk{json_name, {}, 0, 0};
   ordered_json list = ordered_json::array();
   for (const auto& [variant, states] : benchmarks) {
     std::set<std::string> types;
@@ -199,6 +245,7 @@ NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::
       const auto& [type, n] = key;
       ordered_json summaries = ordered_json::array();
       if (state.cold) add_cold(summaries, *state.cold);
+      if (state.cold && !json_name.empty()) bulk.add(summaries, *state.cold);
       if (state.hot) add_hot(summaries, *state.hot);
       ordered_json s = {{"name", "Device=0 T=" + type + " Elements=" + std::to_string(n)},
                         {"device", 0},
@@ -214,7 +261,7 @@ NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::
     list.push_back(std::move(bench));
   }
   root["benchmarks"] = std::move(list);
-  return {root.dump(1) + "\n", warning};
+  return {root.dump(1) + "\n", warning, std::move(bulk.files)};
 }
 
 }  // namespace dotsweep

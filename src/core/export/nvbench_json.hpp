@@ -25,9 +25,17 @@
 
 namespace dotsweep {
 
+// One of NVBench's --jsonbin sidecar files: `path` is relative to the JSON's
+// folder, as the JSON names it ("out.json-bin/0.bin").
+struct NvbenchBulkFile {
+  std::string path;
+  std::string bytes;
+};
+
 struct NvbenchJson {
   std::string text;     // the JSON (ends with a newline)
   std::string warning;  // one line when some timed cold rows have no quartiles; empty otherwise
+  std::vector<NvbenchBulkFile> bulk;  // the sidecar files the JSON names (core/export/nvbench_bulk.hpp)
 };
 
 // The JSON of `rows`, which come from one report (read_records). Throws
@@ -35,7 +43,13 @@ struct NvbenchJson {
 // row (the comparators read cold timings only) or no timed cold row with
 // quartiles (a report cut to the gate's columns: the comparators would match
 // nothing). Timed cold rows without quartiles beside ones with them are
-// exported with their median alone, and `warning` counts them.
-NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin);
+// exported with their median alone, and `warning` counts them. With
+// `json_name` (the JSON file's name), each timed cold row with raw_samples
+// also gets NVBench's sample-time and sample-frequency sidecar files of its
+// kept (not throttled) samples, named as NVBench names them
+// (JSON_NAME-bin/K.bin, JSON_NAME-freqs-bin/K.bin); the frequencies only when
+// every kept sample has a clock.
+NvbenchJson nvbench_json(const std::vector<MeasurementRecord>& rows, const std::string& origin,
+                         const std::string& json_name = "");
 
 }  // namespace dotsweep
