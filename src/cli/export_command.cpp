@@ -37,7 +37,9 @@ void check_folder_destination(const std::string& path, const std::string& option
   std::error_code ec;
   if (fs::exists(path, ec) && !fs::is_directory(path, ec))
     throw InputError(option + " " + path + ": exists and is not a folder");
-  const fs::path parent = fs::path(path).parent_path();
+  fs::path folder(path);
+  if (!folder.has_filename()) folder = folder.parent_path();  // "kt/" names the folder kt
+  const fs::path parent = folder.parent_path();
   if (!fs::exists(path, ec) && !parent.empty() && !fs::is_directory(parent, ec))
     throw InputError(option + " " + path + ": its parent folder " + parent.string() + " does not exist");
 }

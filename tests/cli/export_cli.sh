@@ -51,6 +51,10 @@ else
   fail "dotsweep export of the baseline exited non-zero:"; cat "$scratch/err"
 fi
 
+# A folder named with a trailing slash is the folder.
+"$dotsweep" export "$baseline" --header "$scratch/slash.cuh" --kernel-tuner "$scratch/kt-slash/" >/dev/null 2>"$scratch/err" &&
+  [[ -s $scratch/kt-slash/dot_f32.json ]] && echo "ok: --kernel-tuner DIR/" || fail "--kernel-tuner DIR/: $(cat "$scratch/err")"
+
 # The hot timings give their own table, which says so.
 "$dotsweep" export "$baseline" --mode hot --header "$scratch/hot.cuh" >/dev/null 2>&1 \
   && grep -q "from hot timings" "$scratch/hot.cuh" && echo "ok: --mode hot" || fail "--mode hot"
