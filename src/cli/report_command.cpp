@@ -27,17 +27,18 @@ std::string sweep_csv_in(const std::string& folder) {
   const fs::path plain = fs::path(folder) / "sweep.csv";
   const fs::path gzipped = fs::path(folder) / "sweep.csv.gz";
   std::error_code ec;
-  if (fs::is_regular_file(plain, ec)) return plain.string();
-  if (fs::is_regular_file(gzipped, ec)) return gzipped.string();
+  // One that is there but no regular file (a FIFO) is the reader's to refuse.
+  if (fs::exists(plain, ec)) return plain.string();
+  if (fs::exists(gzipped, ec)) return gzipped.string();
   throw InputError("report: '" + folder + "' holds no sweep.csv (or sweep.csv.gz); pass a report folder or a sweep.csv");
 }
 
 nlohmann::json read_context(const std::string& path) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec))
+  if (!fs::exists(path, ec))  // one that is there but no regular file is the reader's to refuse
     throw InputError("report: no context.json at '" + path + "'; pass --context FILE");
   try {
-    return nlohmann::json::parse(read_text_file(path));
+    return nlohmann::json::parse(read_text_file(path, kContextKind));
   } catch (const nlohmann::json::parse_error&) {
     throw InputError("report: '" + path + "' is not JSON; pass the report's context.json with --context FILE");
   }

@@ -20,7 +20,7 @@ nlohmann::json read_resume_context(const std::string& dir) {
   const std::string context_path = dir + "/context.json", csv_path = dir + "/sweep.csv";
   if (!fs::exists(context_path) || !fs::exists(csv_path))
     throw InputError(where + ": not a dotsweep report folder (it needs sweep.csv and context.json)");
-  nlohmann::json saved = nlohmann::json::parse(read_text_file(context_path), nullptr, /*allow_exceptions=*/false);
+  nlohmann::json saved = nlohmann::json::parse(read_text_file(context_path, kContextKind), nullptr, /*allow_exceptions=*/false);
   if (saved.is_discarded() || !saved.is_object()) throw InputError(where + ": its context.json is not valid JSON");
   return saved;
 }

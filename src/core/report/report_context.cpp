@@ -45,9 +45,9 @@ std::size_t processes_that_swept(const nlohmann::json& context) {
 std::optional<std::size_t> processes_beside(const std::string& csv_path) {
   const std::optional<std::string> found = context_beside(csv_path);
   std::error_code ec;
-  if (!found || !fs::is_regular_file(*found, ec)) return std::nullopt;
+  if (!found || !fs::exists(*found, ec)) return std::nullopt;  // a FIFO is the reader's to refuse
   const std::string& path = *found;
-  nlohmann::json context = nlohmann::json::parse(read_text_file(path), nullptr, /*allow_exceptions=*/false);
+  nlohmann::json context = nlohmann::json::parse(read_text_file(path, kContextKind), nullptr, /*allow_exceptions=*/false);
   if (!context.is_object())
     throw InputError(path + ": not a JSON object; the context.json beside '" + csv_path + "' must be a report's own");
   return processes_that_swept(context);

@@ -132,7 +132,7 @@ ShardReport read_shard_report(const std::string& dir) {
     refuse("'" + dir + "': not a dotsweep report folder (it needs sweep.csv and context.json)");
   ShardReport r;
   r.dir = dir;
-  r.context = nlohmann::json::parse(read_text_file(dir + "/context.json"), nullptr, /*allow_exceptions=*/false);
+  r.context = nlohmann::json::parse(read_text_file(dir + "/context.json", kContextKind), nullptr, /*allow_exceptions=*/false);
   if (r.context.is_discarded() || !r.context.is_object()) refuse("'" + dir + "': its context.json is not valid JSON");
   r.shard = shard_of(r.context, dir);
   r.rows = read_records(dir + "/sweep.csv");

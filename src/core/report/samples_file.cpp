@@ -13,6 +13,7 @@
 
 #include "core/report/csv.hpp"
 #include "core/input_error.hpp"
+#include "core/io/bounded_file.hpp"
 
 namespace dotsweep {
 
@@ -74,51 +75,6 @@ void append_bytes(std::ofstream& out, const std::string& bytes, const std::strin
   if (!out) throw InputError("cannot write to '" + path + "': " + why());
 }
 
-// The text of every whole member; `torn` tells whether a cut-short member ended the file.
-std::string inflate_members(const std::string& data, const std::string& path, bool& torn) {
-  torn = false;
-  std::string text;
-  z_stream zs{};
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw std::runtime_error("zlib: inflateInit2 failed");
-  std::size_t at = 0;  // start of the member being read
-  std::string member;
-  char chunk[1 << 16];
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  while (at < data.size()) {
-    zs.next_out = reinterpret_cast<Bytef*>(chunk);
-    zs.avail_out = sizeof chunk;
-    const int status = inflate(&zs, Z_NO_FLUSH);
-    member.append(chunk, sizeof chunk - zs.avail_out);
-    if (status == Z_STREAM_END) {
-      text += member;
-      member.clear();
-      at = data.size() - zs.avail_in;
-      inflateReset(&zs);
-      continue;
-    }
-    if (status == Z_OK) continue;
-    if ((status == Z_BUF_ERROR) && zs.avail_in == 0) {  // the input ended inside a member
-      torn = true;
-      break;
-    }
-    inflateEnd(&zs);
-    throw InputError("cannot read '" + path + "': damaged gzip member at byte " + std::to_string(at) + " (" +
-                     (zs.msg ? zs.msg : "zlib error " + std::to_string(status)) + ")");
-  }
-  inflateEnd(&zs);
-  return text;
-}
-
-std::string read_bytes(const std::string& path) {
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path + "': " + why());
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
 std::vector<RawSample> parse_samples(const std::vector<std::string>& fields, const std::string& origin) {
   std::vector<std::vector<double>> lists;
   for (std::size_t column = 5; column < 8; ++column) {
@@ -167,7 +123,8 @@ void SamplesWriter::append(const MeasurementRecord& row) {
 
 SamplesFile read_samples(const std::string& path) {
   SamplesFile file;
-  const std::string members = inflate_members(read_bytes(path), path, file.torn_tail);
+  // The one bounded reader; a cut-short last member (a sweep killed while writing it) is dropped.
+  const std::string members = inflate_gzip(read_file_bytes(path, kSamplesKind), path, kSamplesKind, &file.torn_tail);
   if (members.empty()) return file;  // cut inside the header member: nothing was recorded yet
   std::istringstream text(members);
   const CsvTable table = read_csv(text, path);

@@ -1,12 +1,12 @@
 #include "core/space/kernel_tree.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "core/input_error.hpp"
+#include "core/io/file_bytes.hpp"
 
 namespace dotsweep {
 
@@ -28,8 +28,8 @@ std::string line_directive(std::size_t line, const std::string& name) {
 }
 
 void inline_into(const fs::path& path, std::set<fs::path>& seen, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read '" + path.string() + "'");
+  // The one bounded reader: a FIFO or device is refused unread, a file over 1 MiB too.
+  std::istringstream in(read_file_bytes(path.string(), kKernelKind));
   const std::string name = path.filename().string();
   out += line_directive(1, name);
   std::string line;
@@ -41,7 +41,7 @@ void inline_into(const fs::path& path, std::set<fs::path>& seen, std::string& ou
     if (std::regex_match(line, match, quoted_include())) {
       const fs::path target = path.parent_path() / match[1].str();
       std::error_code ec;
-      if (!fs::is_regular_file(target, ec))
+      if (!fs::exists(target, ec))
         throw InputError(path.string() + ":" + std::to_string(number) + ": includes \"" + match[1].str() +
                          "\", which is not beside it");
       if (seen.insert(fs::canonical(target)).second) inline_into(target, seen, out);
@@ -52,6 +52,10 @@ void inline_into(const fs::path& path, std::set<fs::path>& seen, std::string& ou
       out += line;
       if (ended) out += "\n";
     }
+    if (out.size() > kMaxKernelTreeBytes)
+      throw InputError("its text passes " + std::to_string(kMaxKernelTreeBytes) + " bytes (" +
+                       byte_limit_text(kMaxKernelTreeBytes) + ") at " + path.string() + ":" + std::to_string(number) +
+                       "; the limit for a kernel tree's text, its includes inlined");
   }
 }
 
@@ -59,7 +63,7 @@ void inline_into(const fs::path& path, std::set<fs::path>& seen, std::string& ou
 
 std::string inline_quoted_includes(const std::string& path) {
   std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw InputError("cannot read '" + path + "'");
+  if (!fs::exists(path, ec)) throw InputError("cannot read '" + path + "'");
   std::set<fs::path> seen{fs::canonical(path)};
   std::string out;
   inline_into(path, seen, out);
@@ -71,7 +75,7 @@ std::string read_kernel_tree(const std::string& dir, const std::string& option) 
   const std::string where = option + " '" + dir + "'";
   if (!fs::is_directory(dir, ec)) throw InputError(where + ": no such folder");
   const fs::path main_file = fs::path(dir) / kKernelMainFile;
-  if (!fs::is_regular_file(main_file, ec))
+  if (!fs::exists(main_file, ec))  // one that is there but no regular file is the reader's to refuse
     throw InputError(where + ": not a kernel tree (it has no " + kKernelMainFile + ")");
   try {
     return inline_quoted_includes(main_file.string());

@@ -22,7 +22,9 @@ std::string inline_quoted_includes(const std::string& path);
 
 // The source of the kernel tree in `dir`: its dot_kernel.cuh, inlined.
 // Throws InputError, one line starting with `option` and the folder, when
-// `dir` is not a folder, has no dot_kernel.cuh, or an include is missing.
+// `dir` is not a folder, has no dot_kernel.cuh, an include is missing, a file
+// is not a regular file or is over 1 MiB, or the inlined text passes 8 MiB
+// (core/io/file_bytes.hpp).
 std::string read_kernel_tree(const std::string& dir, const std::string& option);
 
 }  // namespace dotsweep

@@ -32,6 +32,7 @@
 #endif
 
 #include "core/input_error.hpp"
+#include "core/io/file_bytes.hpp"
 
 namespace dotsweep {
 
@@ -460,30 +461,8 @@ SearchSpace parse_space_text(const std::string& text, const std::string& origin,
 }
 
 SearchSpace load_space_file(const std::string& path, std::size_t max_configs) {
-  const std::string where = "space file '" + path + "'";
-  // stat before opening: opening a FIFO would block, and /dev/zero would be
-  // read until memory ran out.
-  struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) throw InputError("cannot read " + where + ": " + std::strerror(errno));
-  if (S_ISDIR(info.st_mode)) throw InputError(where + " is a folder; give a .toml file");
-  if (!S_ISREG(info.st_mode)) throw InputError(where + " is not a regular file (a device, pipe or socket); give a .toml file");
-  const std::string limit = "the limit for a space file is " + std::to_string(kMaxSpaceFileBytes) + " bytes (1 MiB)";
-  if (static_cast<std::uint64_t>(info.st_size) > kMaxSpaceFileBytes)
-    throw InputError(where + " is " + std::to_string(info.st_size) + " bytes; " + limit);
-  // C stdio, so errno reliably says why (EACCES, ...).
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError("cannot read " + where + ": " + std::strerror(errno));
-  std::string text;
-  char buf[4096];
-  std::size_t got;
-  // The limit holds while reading too: the file may grow after the stat.
-  while (text.size() <= kMaxSpaceFileBytes && (got = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, got);
-  const bool failed = std::ferror(f);
-  const int err = errno;
-  std::fclose(f);
-  if (failed) throw InputError("cannot read " + where + ": " + std::strerror(err));
-  if (text.size() > kMaxSpaceFileBytes) throw InputError(where + " grew past " + std::to_string(kMaxSpaceFileBytes) + " bytes while read; " + limit);
-  return parse_space_text(text, path, max_configs);
+  // The one bounded reader: a FIFO is refused unopened, /dev/zero unread.
+  return parse_space_text(read_file_bytes(path, kSpaceKind), path, max_configs);
 }
 
 }  // namespace dotsweep

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/io/file_bytes.hpp"
 #include "core/space/variant_config.hpp"
 
 namespace dotsweep {
@@ -25,7 +26,8 @@ inline constexpr std::size_t kDefaultMaxConfigs = 10000;
 // The largest space file read (1 MiB; variants/default.toml is 23 KB): a
 // larger one, or anything but a regular file (/dev/zero, a FIFO), is refused
 // before it is read.
-inline constexpr std::size_t kMaxSpaceFileBytes = std::size_t{1} << 20;
+// (core/io/file_bytes.hpp, the one reader every file goes through).
+inline constexpr std::size_t kMaxSpaceFileBytes = kSpaceKind.max_bytes;
 
 // Parses TOML text. `origin` names the input in error messages (a path or "<embedded>").
 // Throws InputError naming the origin, the key and what is expected, and,
