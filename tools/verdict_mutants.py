@@ -690,6 +690,19 @@ MUTANTS = [
      "src/cli/report_command.cpp",
      "if (fs::exists(plain, ec)) return plain.string();",
      "if (fs::is_regular_file(plain, ec)) return plain.string();", ("reader limits",)),
+    # An option's value is what was typed (src/cli/option_checks.cpp).
+    ("option values: --opt= with nothing after it is passed to the option parser",
+     "src/cli/option_checks.cpp",
+     "if (argument.size() < 2 || argument[0] != '-' || equals != argument.size() - 1) continue;",
+     "continue;", ("option values",)),
+    ("option values: every --opt=VALUE is refused",
+     "src/cli/option_checks.cpp",
+     "if (argument.size() < 2 || argument[0] != '-' || equals != argument.size() - 1) continue;",
+     "if (argument.size() < 2 || argument[0] != '-' || equals == std::string::npos) continue;", ("option values",)),
+    ("option values: a positional --x= after a lone -- is refused as an empty option",
+     "src/cli/option_checks.cpp",
+     'if (argument == "--") break;  // what follows is positional',
+     ";", ("option values",)),
 ]
 
 

@@ -204,6 +204,11 @@ int main(int argc, char** argv) {
       "report", "re-render a report's best.csv, summary.md and plots from its sweep.csv and context.json; no GPU needed");
   dotsweep::add_report_options(*report_command, report);
 
+  // Before CLI11, which would take the next argument as the empty option's value.
+  if (const std::string empty = dotsweep::empty_inline_value(argc, argv); !empty.empty()) {
+    std::fprintf(stderr, "dotsweep: %s\n", empty.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {

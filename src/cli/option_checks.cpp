@@ -123,6 +123,18 @@ void add_option_checks(CLI::App& command) {
           "", "non-empty"));
 }
 
+std::string empty_inline_value(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--") break;  // what follows is positional
+    const std::size_t equals = argument.find('=');
+    if (argument.size() < 2 || argument[0] != '-' || equals != argument.size() - 1) continue;
+    const std::string option = argument.substr(0, equals);
+    return option + "= has nothing after the '='; give " + option + "=VALUE or " + option + " VALUE";
+  }
+  return "";
+}
+
 std::string option_before_subcommand(const CLI::App& app, int argc, char** argv) {
   const std::vector<CLI::App*> named = app.get_subcommands();
   if (named.empty()) return "";

@@ -29,6 +29,13 @@ inline constexpr std::size_t kMostMaxConfigs = 10000000;   // --max-configs: 1..
 //    empty: "" would otherwise quietly mean the default.
 void add_option_checks(CLI::App& command);
 
+// `--out=` with nothing after the '=': CLI11 would take the next argument as
+// its value (`report R --out= --top=3` wrote a report into a folder named
+// --top=3). "" when no argument before a lone "--" is an option written with
+// '=' and nothing after it, else the refusal naming the first. Checked before
+// CLI11 sees the arguments.
+std::string empty_inline_value(int argc, char** argv);
+
 // Options belong after the subcommand they configure. The sweep's options
 // are also accepted with no subcommand (`dotsweep --sizes 4096` is a sweep),
 // so CLI11 would take `dotsweep --space q.toml list` and drop --space

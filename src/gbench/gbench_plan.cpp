@@ -27,17 +27,23 @@ const char* const kGbenchUsage =
 
 namespace {
 
-// Matches "--name V" (consuming the next argument) or "--name=V".
+// Matches "--name V" (consuming the next argument) or "--name=V". An empty
+// value is refused: it would quietly mean the default.
 bool take_value(int& i, int argc, char** argv, const char* name, std::string& value) {
   const std::size_t length = std::strlen(name);
   if (std::strncmp(argv[i], name, length) != 0) return false;
   if (argv[i][length] == '=') {
     value = argv[i] + length + 1;
+    if (value.empty())
+      throw InputError(std::string(name) + "= has nothing after the '='; give " + name + "=VALUE or " + name +
+                       " VALUE");
     return true;
   }
   if (argv[i][length] != '\0') return false;
   if (i + 1 >= argc) throw InputError(std::string(name) + " needs a value");
   value = argv[++i];
+  if (value.empty())
+    throw InputError(std::string(name) + ": the value is empty; leave the option out for its default");
   return true;
 }
 
