@@ -11,6 +11,7 @@
 
 #include "cli/option_checks.hpp"
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 #include "core/report/distributed_table.hpp"
 #include "core/report/markdown_text.hpp"
 #include "core/report/report_naming.hpp"
@@ -55,10 +56,13 @@ CheckedInput check_input(const DistributedOptions& o) {
   paths.require_apart();
   in.devices = parse_device_selection(o.devices);
   if (!o.gpus.empty()) {
-    for (const std::string& item : split_commas(o.gpus)) {
-      const bool digits = !item.empty() && item.size() <= 4 &&
-                          std::all_of(item.begin(), item.end(), [](unsigned char c) { return std::isdigit(c); });
-      const int g = digits ? std::stoi(item) : 0;
+    for (const std::string& typed : split_commas(o.gpus)) {
+      const std::string item = trimmed(typed);  // only the ends (core/io/whole_number.hpp)
+      WholeNumber number;
+      const std::string problem = read_whole_number(item, number);
+      if (problem.rfind("has a leading zero", 0) == 0 || problem == "has whitespace inside")
+        throw InputError("--gpus '" + o.gpus + "': '" + item + "' " + problem);
+      const int g = problem.empty() && number.magnitude <= 9999 ? static_cast<int>(number.magnitude) : 0;
       if (g < 1 || std::find(in.gpu_counts.begin(), in.gpu_counts.end(), g) != in.gpu_counts.end())
         throw InputError("--gpus '" + o.gpus + "': '" + item + "' is not a new GPU count; accepted: distinct counts "
                          "from 1, such as 1,2,4");

@@ -59,7 +59,8 @@ std::string help_footer() {
 powers of two: 2^12..2^28 is every doubling from 2^12 to 2^28, and
 2^12..2^28:2 steps the exponent by 2 (2^12, 2^14, ..., 2^28; the step is
 1..29). Every n must be in 1..2^29 (536870912), the largest whose exact checks
-stay exact in float32.
+stay exact in float32. Numbers here and in every option are plain decimal: no
+leading zero, no space inside an item (spaces around one are dropped).
 
 Variant ids (docs/space_files.md): type.b<block>.i<items>.v<vec>.grid.layout.reduce.finish.hint.acc,
 e.g. f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32 = float32 data, 256 threads

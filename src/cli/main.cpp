@@ -203,6 +203,7 @@ int main(int argc, char** argv) {
   CLI::App* report_command = app.add_subcommand(
       "report", "re-render a report's best.csv, summary.md and plots from its sweep.csv and context.json; no GPU needed");
   dotsweep::add_report_options(*report_command, report);
+  dotsweep::add_option_checks(*report_command);  // --top: plain decimal, as everywhere
 
   // Before CLI11, which would take the next argument as the empty option's value.
   if (const std::string empty = dotsweep::empty_inline_value(argc, argv); !empty.empty()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 #include "core/report/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/space/sm_partition.hpp"
@@ -51,38 +52,25 @@ std::string range_text(std::int64_t min, std::uint64_t max) {
   return std::to_string(min) + ".." + std::to_string(max);
 }
 
-// The magnitude of a run of decimal digits; false when it passes 2^64-1.
-bool magnitude_of(const std::string& digits, std::uint64_t& magnitude) {
-  magnitude = 0;
-  for (const char c : digits) {
-    const auto d = static_cast<std::uint64_t>(c - '0');
-    if (magnitude > (kUint64Max - d) / 10) return false;
-    magnitude = magnitude * 10 + d;
-  }
-  return true;
-}
-
-// "" when `text` is a plain decimal integer in range, else why not.
+// "" when `text` is a plain decimal integer in range (core/io/whole_number.hpp:
+// only its ends trimmed), else why not.
 std::string integer_problem(const std::string& text, const IntegerRange& range) {
   const std::string accepted = "; accepted: " + range_text(range.min, range.max);
-  const bool negative = !text.empty() && text[0] == '-';
-  const std::string digits = negative ? text.substr(1) : text;
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-    return "'" + text + "' is not a whole decimal number" + accepted;
-  if (digits.size() > 1 && digits[0] == '0') {
-    const std::size_t first = std::min(digits.find_first_not_of('0'), digits.size() - 1);
-    return "'" + text + "' has a leading zero (it would read as octal); write " + (negative ? "-" : "") +
-           digits.substr(first) + accepted;
-  }
-  std::uint64_t magnitude = 0;
-  const bool fits = magnitude_of(digits, magnitude);
+  WholeNumber number;
+  const std::string problem = read_whole_number(text, number, /*sign_allowed=*/true);
+  if (problem.rfind("has a leading zero", 0) == 0)
+    return "'" + text + "' has a leading zero (it would read as octal); write " + problem.substr(problem.rfind(' ') + 1) +
+           accepted;
+  if (problem == "has whitespace inside") return "'" + text + "' has whitespace inside" + accepted;
+  if (!problem.empty() && problem.rfind("is past", 0) != 0) return "'" + text + "' is not a whole decimal number" + accepted;
   // -min as unsigned, without overflowing for the smallest int64.
   const std::uint64_t most_negative =
       range.min >= 0 ? 0 : static_cast<std::uint64_t>(-(range.min + 1)) + 1;
   const std::uint64_t least = range.min > 0 ? static_cast<std::uint64_t>(range.min) : 0;
-  const bool in_range =
-      fits && (negative ? magnitude <= most_negative || magnitude == 0 : least <= magnitude && magnitude <= range.max);
-  if (!in_range) return text + " is out of range" + accepted;
+  const std::uint64_t magnitude = number.magnitude;
+  const bool in_range = problem.empty() && (number.negative ? magnitude <= most_negative || magnitude == 0
+                                                            : least <= magnitude && magnitude <= range.max);
+  if (!in_range) return trimmed(text) + " is out of range" + accepted;
   return "";
 }
 
@@ -113,7 +101,12 @@ void check_positive(const char* option, double value, double most, const char* u
 void add_option_checks(CLI::App& command) {
   for (const IntegerRange& range : kIntegers)
     if (CLI::Option* option = command.get_option_no_throw(range.option))
-      option->check(CLI::Validator([range](std::string& text) { return integer_problem(text, range); },
+      option->transform(CLI::Validator(  // a transform: CLI11 converts the trimmed text
+                        [range](std::string& text) {
+                          std::string problem = integer_problem(text, range);
+                          if (problem.empty()) text = trimmed(text);  // CLI11 converts what is left
+                          return problem;
+                        },
                                    range.min == std::numeric_limits<int>::min() ? "" : range_text(range.min, range.max),
                                    "decimal"));
   for (const char* name : kNonEmpty)

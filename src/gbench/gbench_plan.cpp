@@ -6,6 +6,7 @@
 #include "core/space/space_source.hpp"
 #include "core/input_error.hpp"
 #include "core/io/command_paths.hpp"
+#include "core/io/whole_number.hpp"
 #include "core/space/size_list.hpp"
 #include "core/space/space_plan.hpp"
 
@@ -59,11 +60,11 @@ GbenchOptions take_gbench_options(int& argc, char** argv) {
         take_value(i, argc, argv, "--cache-dir", options.cache_dir))
       continue;
     if (take_value(i, argc, argv, "--device", device)) {
-      char* end = nullptr;
-      const long index = std::strtol(device.c_str(), &end, 10);
-      if (device.empty() || *end != '\0' || index < 0 || index > 1024)
-        throw InputError("--device: '" + device + "' is not a device index");
-      options.device = static_cast<int>(index);
+      WholeNumber index;  // core/io/whole_number.hpp: the ends trimmed, no leading zero
+      const std::string problem = read_whole_number(device, index);
+      if (!problem.empty() || index.magnitude > 1024)
+        throw InputError("--device: '" + device + "' is not a device index" + (problem.empty() ? "" : " (it " + problem + ")"));
+      options.device = static_cast<int>(index.magnitude);
       continue;
     }
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) options.help = true;

@@ -7,14 +7,16 @@
 #include <cstdlib>
 
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 
 namespace dotsweep {
 
 WorkerChannel WorkerChannel::from_environment() {
   const char* text = std::getenv("DOTSWEEP_WORKER_FD");
-  char* end = nullptr;
-  const long fd = text ? std::strtol(text, &end, 10) : -1;
-  if (!text || *end != '\0' || fd < 0 || fd > 65535 || ::fcntl(static_cast<int>(fd), F_GETFD) < 0)
+  WholeNumber number;  // core/io/whole_number.hpp: the one reader of whole numbers
+  const bool read = text && read_whole_number(text, number).empty() && number.magnitude <= 65535;
+  const long fd = read ? static_cast<long>(number.magnitude) : -1;
+  if (!read || ::fcntl(static_cast<int>(fd), F_GETFD) < 0)
     throw InputError("--worker: this run was not started by a dotsweep supervisor (DOTSWEEP_WORKER_FD unset or not "
                      "open); run the sweep without --worker");
   ::fcntl(static_cast<int>(fd), F_SETFD, FD_CLOEXEC);  // not to the plot script or any other child

@@ -47,4 +47,38 @@ report=$root/tests/fixtures/reports/h200-2026-11-30-default-cold-top
   fail "report --out=out: $(cat "$scratch/err")"
 [[ -s out/summary.md ]] || fail "report --out=out wrote no summary.md"
 expect 2 "not expected: --x=" -- compare B.csv C.csv -- --x=
+
+# ---- whole numbers and sizes: one reader for every option, the ends of an item
+# trimmed, whitespace inside and leading zeros refused (core/io/whole_number.hpp)
+sizes_hint="(write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)"
+refused "--sizes: '4096 8192' has whitespace inside; separate sizes with commas $sizes_hint" -- \
+  --sizes "4096 8192" --out out
+refused "--sizes: '4096\n8192' has whitespace inside" -- --sizes $'4096\n8192' --out out
+refused "--sizes: '2^2 0' has whitespace inside" -- --sizes "2^2 0" --out out
+refused "--sizes: '010' has a leading zero; write 10 $sizes_hint" -- --sizes 010 --out out
+refused "--sizes: '0000000000004096' has a leading zero; write 4096" -- --sizes 0000000000004096 --out out
+refused "--sizes: '2^20+03' has a leading zero; write 3" -- --sizes 2^20+03 --out out
+refused "--sizes: '2^12..2^16:02' has step 02, which has a leading zero; write 2" -- --sizes 2^12..2^16:02 --out out
+refused "--sizes: '4096 8192' has whitespace inside" -- ab --kernels-b "$root/kernels" --sizes "4096 8192"
+refused "--sizes: '010' has a leading zero" -- distributed --sizes 010 --out out
+refused "--sizes: '4096 8192' has whitespace inside" -- list --shard 1/2 --sizes "4096 8192"
+refused "--top: '010' has a leading zero (it would read as octal); write 10; accepted: 0 or more" -- \
+  report B.csv -o out --top 010
+refused "--top: '5 5' has whitespace inside; accepted: 0 or more" -- --top "5 5" --sizes 4096 --out out
+refused "--max-samples: '0x10' is not a whole decimal number" -- --max-samples 0x10 --sizes 4096 --out out
+refused "--devices '0,01': '01' has a leading zero; write 1" -- --devices 0,01 --sizes 4096 --out out
+refused "--devices '0 1': '0 1' has whitespace inside" -- --devices "0 1" --sizes 4096 --out out
+refused "--gpus '1,02': '02' has a leading zero; write 2" -- distributed --gpus 1,02 --out out
+refused "--gpus '1 2': '1 2' has whitespace inside" -- distributed --gpus "1 2" --out out
+refused "--shard '1 /3': expected i/N" -- list --shard "1 /3"
+refused "--shard '01/3': expected i/N" -- list --shard 01/3
+# The ends of an item are trimmed: these pass every check and reach the GPU lookup (exit 3 without
+# a GPU, where a check would have exited 2), or, for list, print the slice.
+"$dotsweep" list --shard " 1/3 " --sizes " 4096 , 2^20 " >"$scratch/out" 2>"$scratch/err" ||
+  fail "list --shard ' 1/3 ' --sizes ' 4096 , 2^20 ': $(cat "$scratch/err")"
+grep -q $'^group\tf32\t4096\tcold$' "$scratch/out" || grep -q $'^group\t[a-z0-9]*\t1048576\tcold$' "$scratch/out" ||
+  fail "list --shard ' 1/3 ' read other sizes: $(grep '^group' "$scratch/out" | head -3)"
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  expect 3 "no usable CUDA device" -- --sizes " 4096 ,8192 " --top " 5 " --devices " 0 " --out out
+fi
 exit $((failures > 0))

@@ -30,7 +30,11 @@ TEST_CASE("parse_device_selection refuses in one line with the value and what is
   CHECK(contains(refusal("ALL"), "'ALL' is not a GPU index"));
   CHECK(contains(refusal("-1"), "'-1' is not a GPU index"));
   CHECK(contains(refusal("+1"), "'+1' is not a GPU index"));
-  CHECK(contains(refusal("1 "), "'1 ' is not a GPU index"));
+  // Only an item's ends are trimmed; whitespace inside and a leading zero are named.
+  CHECK(parse_device_selection(" 1 , 2\t").indices == std::vector<int>{1, 2});
+  CHECK(contains(refusal("1 2"), "'1 2' has whitespace inside"));
+  CHECK(contains(refusal("0,01"), "'01' has a leading zero; write 1"));
+  CHECK(parse_device_selection("1023").indices == std::vector<int>{1023});
   CHECK(contains(refusal("0x1"), "'0x1' is not a GPU index"));
   CHECK(contains(refusal("1024"), "'1024' is not a GPU index"));
   CHECK(contains(refusal("99999999999"), "is not a GPU index"));

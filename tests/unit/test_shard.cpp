@@ -32,9 +32,10 @@ TEST_CASE("parse_shard reads i/N counted from 1 and refuses the rest") {
   CHECK(parse_shard("3/3") == Shard{3, 3});
   CHECK(parse_shard("2/16") == Shard{2, 16});
   CHECK(parse_shard("2/16").label() == "2/16");
-  for (const char* bad : {"0/3", "4/3", "1/0", "x", "", "1/", "/3", "1/3/4", "01/3", "1/03", "-1/3", "+1/3", " 1/3",
-                          "1.0/3", "1/9999999"})
+  for (const char* bad : {"0/3", "4/3", "1/0", "x", "", "1/", "/3", "1/3/4", "01/3", "1/03", "-1/3", "+1/3", "1 /3",
+                          "1/ 3", "1.0/3", "1/9999999"})
     CHECK_MESSAGE(contains(input_error_of([&] { parse_shard(bad); }), "--shard '" + std::string(bad) + "'"), bad);
+  CHECK(parse_shard(" 1/3\n") == Shard{1, 3});  // only the ends are trimmed
   CHECK(contains(input_error_of([] { parse_shard("0/3"); }), "i must be 1..3"));
   CHECK(contains(input_error_of([] { parse_shard("1/0"); }), "N must be at least 1"));
 }

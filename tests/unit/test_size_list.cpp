@@ -149,7 +149,28 @@ TEST_CASE("range steps and ends that once overflowed are refused, not wrapped") 
   // The largest step is accepted and lands on the lower end only.
   CHECK(parse_sizes("2^0..2^29:29") == Sizes{1, p2(29)});
   CHECK(parse_sizes("2^12..2^28:29") == Sizes{p2(12)});
-  CHECK(parse_sizes("2^12..2^16:02") == Sizes{p2(12), p2(14), p2(16)});  // a step is decimal
+  // A step with a leading zero is refused, as every number is.
+  CHECK(contains(error_of("2^12..2^16:02"), "'2^12..2^16:02' has step 02, which has a leading zero; write 2"));
+}
+
+TEST_CASE("only an item's ends are trimmed: whitespace inside and leading zeros are refused, named") {
+  CHECK(parse_sizes("\t4096\n, 8192 ") == Sizes{4096, 8192});
+  CHECK(error_of("4096\n8192") == "--sizes: '4096\\n8192' has whitespace inside; separate sizes with commas (write "
+                                  "e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");  // one line: the line end spelled \\n
+  for (const std::string item : {"4096 8192", "2^2 0", "2^12 ..2^14", "2^20 +3"}) {
+    CAPTURE(item);
+    CHECK(error_of(item) == "--sizes: '" + item + "' has whitespace inside; separate sizes with commas (write e.g. "
+                            "4096, 2^20, 2^20+3 or 2^12..2^28:2)");
+  }
+  CHECK(contains(error_of("010"), "'010' has a leading zero; write 10"));
+  CHECK(contains(error_of("0000000000004096"), "'0000000000004096' has a leading zero; write 4096"));
+  CHECK(contains(error_of("2^012"), "'2^012' has a leading zero; write 12"));
+  CHECK(contains(error_of("2^20+03"), "'2^20+03' has a leading zero; write 3"));
+  CHECK(contains(error_of("00"), "'00' has a leading zero; write 0"));
+  CHECK(contains(error_of("0"), "not a positive size"));  // a lone 0 is a number, just not a size
+  CHECK(parse_sizes("10") == Sizes{10});
+  CHECK(contains(error_of("99999999999999999999"), "above 2^29"));  // past 2^64: too large, not "not a size"
+  CHECK(contains(error_of("9223372036854775808"), "above 2^29"));   // 2^63: past int64
 }
 
 TEST_CASE("host memory: the largest size's inputs must fit") {

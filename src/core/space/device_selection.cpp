@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 
 namespace dotsweep {
 
@@ -27,13 +28,16 @@ DeviceSelection parse_device_selection(const std::string& text) {
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
-    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    // Only the ends of an item are trimmed (core/io/whole_number.hpp).
+    const std::string item = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (item.empty()) refuse(text, "an empty entry");
     if (item == "all") refuse(text, "'all' stands alone");
-    if (item.size() > 4 || !std::all_of(item.begin(), item.end(), [](unsigned char c) { return std::isdigit(c); }))
-      refuse(text, "'" + item + "' is not a GPU index");
-    const int index = std::stoi(item);
-    if (index > kMostDeviceIndex) refuse(text, "'" + item + "' is not a GPU index");
+    WholeNumber number;
+    const std::string problem = read_whole_number(item, number);
+    if (problem.rfind("has a leading zero", 0) == 0 || problem == "has whitespace inside")
+      refuse(text, "'" + item + "' " + problem);
+    if (!problem.empty() || number.magnitude > kMostDeviceIndex) refuse(text, "'" + item + "' is not a GPU index");
+    const int index = static_cast<int>(number.magnitude);
     if (std::find(selection.indices.begin(), selection.indices.end(), index) != selection.indices.end())
       refuse(text, "GPU " + item + " is named twice");
     selection.indices.push_back(index);

@@ -5,25 +5,28 @@
 #include <numeric>
 
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 
 namespace dotsweep {
 
 namespace {
-// A plain decimal count: "010", "+1", "1e2" and anything over 6 digits are not.
+// A plain decimal count (core/io/whole_number.hpp): "010", "+1", "1e2",
+// whitespace and anything over 6 digits are not.
 bool plain_count(const std::string& text, int& value) {
-  if (text.empty() || text.size() > 6 || (text.size() > 1 && text[0] == '0')) return false;
-  if (text.find_first_not_of("0123456789") != std::string::npos) return false;
-  value = std::stoi(text);
+  WholeNumber number;
+  if (text != trimmed(text) || !read_whole_number(text, number).empty() || number.magnitude > 999999) return false;
+  value = static_cast<int>(number.magnitude);
   return true;
 }
 }  // namespace
 
 Shard parse_shard(const std::string& text, const std::string& option) {
   const std::string where = option + " '" + text + "'";
-  const auto slash = text.find('/');
+  const std::string typed = trimmed(text);  // only the ends: "1 /4" is refused
+  const auto slash = typed.find('/');
   Shard shard;
-  if (slash == std::string::npos || !plain_count(text.substr(0, slash), shard.index) ||
-      !plain_count(text.substr(slash + 1), shard.count))
+  if (slash == std::string::npos || !plain_count(typed.substr(0, slash), shard.index) ||
+      !plain_count(typed.substr(slash + 1), shard.count))
     throw InputError(where + ": expected i/N, shard i of N counted from 1 (e.g. 1/4)");
   if (shard.count < 1) throw InputError(where + ": N must be at least 1");
   if (shard.index < 1 || shard.index > shard.count)

@@ -3,18 +3,27 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 #include "core/check/input_data.hpp"
 #include "core/input_error.hpp"
+#include "core/io/whole_number.hpp"
 
 namespace dotsweep {
 
 namespace {
 static_assert(kMaxCheckedN == std::int64_t{1} << 29, "the messages below name the limit as 2^29");
 
+// The item as typed, a line end or tab inside it spelled \n or \t: the message stays one line.
+std::string shown(const std::string& item) {
+  std::string text;
+  for (const char c : item) text += c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : std::string(1, c);
+  return text;
+}
+
 [[noreturn]] void bad_size(const std::string& item, const std::string& why) {
-  throw InputError("--sizes: '" + item + "' " + why + " (write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");
+  throw InputError("--sizes: '" + shown(item) + "' " + why + " (write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");
 }
 
 // Past kMaxCheckedN the exact checks' integer sums pass 2^24, where float32
@@ -24,14 +33,16 @@ static_assert(kMaxCheckedN == std::int64_t{1} << 29, "the messages below name th
                      ", the largest size whose exact checks stay exact in float32 (their integer sums would pass 2^24)");
 }
 
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
+// A plain decimal part of an item (core/io/whole_number.hpp): no sign, no
+// leading zero; past 2^63 it is too large.
 std::int64_t parse_integer(const std::string& text, const std::string& item) {
-  if (!all_digits(text)) bad_size(item, "is not a size");
-  if (text.size() > 12) too_large(item);
-  return std::stoll(text);
+  WholeNumber number;
+  const std::string problem = read_whole_number(text, number);
+  if (problem.rfind("has a leading zero", 0) == 0) bad_size(item, problem);
+  if (problem.rfind("is past", 0) == 0) too_large(item);
+  if (!problem.empty()) bad_size(item, "is not a size");
+  if (number.magnitude > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) too_large(item);
+  return static_cast<std::int64_t>(number.magnitude);
 }
 
 // The ":s" of a range multiplies the exponent step; past 29 it could only
@@ -39,11 +50,14 @@ std::int64_t parse_integer(const std::string& text, const std::string& item) {
 // (4294967297 once became step 1).
 constexpr int kMaxExponent = 29;
 int parse_step(const std::string& text, const std::string& item) {
-  if (!all_digits(text)) bad_size(item, "has a step that is not a whole number");
-  const std::size_t first = text.find_first_not_of('0');
-  if (first == std::string::npos || text.size() - first > 2 || std::stoi(text.substr(first)) > kMaxExponent)
+  WholeNumber number;
+  const std::string problem = read_whole_number(text, number);
+  if (problem.rfind("has a leading zero", 0) == 0) bad_size(item, "has step " + text + ", which " + problem);
+  if (!problem.empty() && problem.rfind("is past", 0) != 0)
+    bad_size(item, "has a step that is not a whole number");
+  if (!problem.empty() || number.magnitude < 1 || number.magnitude > kMaxExponent)
     bad_size(item, "has step " + text + "; the step of the exponent must be 1.." + std::to_string(kMaxExponent));
-  return std::stoi(text.substr(first));
+  return static_cast<int>(number.magnitude);
 }
 
 // "2^k", "2^k+c", "2^k-c" or a plain integer; `exponent` receives k (or -1).
@@ -66,9 +80,13 @@ std::int64_t parse_term(const std::string& text, const std::string& item, int& e
 std::vector<std::int64_t> parse_sizes(const std::string& text) {
   std::vector<std::int64_t> sizes;
   std::stringstream stream(text);
-  for (std::string item; std::getline(stream, item, ',');) {
-    item.erase(std::remove_if(item.begin(), item.end(), [](unsigned char c) { return std::isspace(c); }), item.end());
+  for (std::string typed; std::getline(stream, typed, ',');) {
+    // Only the ends are trimmed: whitespace inside an item is refused, never
+    // deleted ("4096 8192" once read as one size, 40968192).
+    const std::string item = trimmed(typed);
     if (item.empty()) bad_size(item, "is empty");
+    if (item.find_first_of(" \t\n\r\f\v") != std::string::npos)
+      bad_size(item, "has whitespace inside; separate sizes with commas");
     const std::size_t dots = item.find("..");
     if (dots == std::string::npos) {
       int exponent;
