@@ -741,6 +741,15 @@ MUTANTS = [
      "src/cli/option_checks.cpp",
      "option->transform(CLI::Validator(",
      "option->check(CLI::Validator(", ("option values",)),
+    # Standard output that cannot be written fails the command (src/cli/main.cpp).
+    ("stdout full: a write that failed before the last flush goes unseen",
+     "src/cli/main.cpp",
+     "if (!flushed || std::ferror(stdout)) {",
+     "if (!flushed) {", ("stdout full",)),
+    ("stdout full: the lost output is said, but the command exits 0",
+     "src/cli/main.cpp",
+     "return status == 0 ? 5 : status;",
+     "return status;", ("stdout full",)),
 ]
 
 

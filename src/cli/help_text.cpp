@@ -79,7 +79,8 @@ f64).
 Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
 input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run
 (rows measured so far stay in sweep.csv); 5 a host-side failure (out of host
-memory, a file system error, an internal error); 130 interrupted by Ctrl-C or
+memory, a file system error, standard output that cannot be written, an
+internal error); 130 interrupted by Ctrl-C or
 SIGTERM (the report is written; the command that resumes it is printed).
 )";
 }

@@ -1,10 +1,13 @@
 // dotsweep: sweep, check and time GPU dot-product kernel variants against
 // cuBLAS and CUB. Exit status: 0 done, 1 a variant failed to compile (list),
 // 2 bad input, 3 no usable GPU, 4 the GPU failed during the run, 5 a host-side
-// failure (out of memory, file system, internal), 130 interrupted (Ctrl-C).
+// failure (out of memory, file system, standard output that cannot be written,
+// internal), 130 interrupted (Ctrl-C).
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <new>
 #include <optional>
@@ -108,9 +111,8 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_flag("--worker", o.worker, "a measuring worker of a sweep's supervisor")->group("");  // hidden
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The command, its exit status as the header says.
+int run(int argc, char** argv) {
   CLI::App app{"dotsweep: sweep, check and time GPU dot-product kernels against cuBLAS and CUB"};
   app.require_subcommand(0, 1);
 
@@ -326,4 +328,21 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dotsweep: host error: an unknown exception\n");
     return 5;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int status = run(argc, argv);
+  // A write to stdout can fail unseen (`dotsweep list > /dev/full` exited 0):
+  // the last flush, and the stream's error flag, tell whether all of it went out.
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (!flushed || std::ferror(stdout)) {
+    std::fprintf(stderr, "dotsweep: cannot write to standard output: %s\n",
+                 !flushed && error != 0 ? std::strerror(error) : "some of the output was not written");
+    return status == 0 ? 5 : status;
+  }
+  return status;
 }
