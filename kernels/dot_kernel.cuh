@@ -88,6 +88,37 @@ __device__ __forceinline__ typename P::Acc thread_partial(const typename P::Elem
   }
 }
 
+// The start of a kernel launched as a programmatic dependent (hints pdl,
+// pdl_l2): let the stream's next kernel launch now, so its blocks are
+// scheduled while this one runs, then wait until the previous kernel has
+// completed and its writes are visible; nothing before the wait touches
+// global memory but pdl_l2's prefetches of this thread's first tile into L2.
+// Those are safe whoever writes the inputs: writes land in L2, so a line
+// fetched early is updated there, and the loads after the wait read it.
+// A kernel with no programmatic predecessor passes the wait at once.
+template <class P>
+__device__ __forceinline__ void begin_as_dependent(const typename P::Element* __restrict__ a,
+                                                   const typename P::Element* __restrict__ b, long long n) {
+#if __CUDA_ARCH__ >= 900
+  if constexpr (P::kHint == Hint::pdl_l2) {
+    const long long vectors = n / P::kVec;
+    const long long first = blockIdx.x * P::kTile + threadIdx.x;
+#pragma unroll
+    for (int k = 0; k < P::kItems; ++k) {
+      const long long i = first + (long long)k * P::kBlock;
+      if (i < vectors) {
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(a + i * P::kVec) : "memory");
+        asm volatile("prefetch.global.L2 [%0];" ::"l"(b + i * P::kVec) : "memory");
+      }
+    }
+  }
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#else
+  __trap();  // the planner rejects hints pdl and pdl_l2 below sm_90
+#endif
+}
+
 // Draws a ticket for the last-block finishes: one atomic increment with
 // acquire-release semantics at GPU scope. Release orders this thread's
 // earlier writes (its block's partial, or its atomicAdd into the running sum)
@@ -366,6 +397,7 @@ __global__ void __launch_bounds__(P::kBlock)
 dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element* __restrict__ b, long long n,
            typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket,
            typename P::Result* __restrict__ result) {
+  if constexpr (launches_as_dependent(P::kHint)) begin_as_dependent<P>(a, b, n);
   const typename P::Acc block_total =
       block_sum<typename P::Acc, P::kBlock, P::kLayout, P::kReduce>::run(thread_partial<P>(a, b, n));
   using Result = typename P::Result;

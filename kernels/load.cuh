@@ -46,6 +46,8 @@ template <typename T, int Vec> struct vector_of {
 //                the aligned 256 bytes around it (SASS .LTC256B; plain loads
 //                carry no prefetch size): fewer, larger DRAM requests for a
 //                stream that will read the neighbouring lines anyway.
+//   pdl, pdl_l2  ld.global, volatile     plain loads kept after the dependency
+//                wait (dot_kernel.cuh, wait_for_previous_grid).
 // The asm is not volatile: the loads have no side effects and the compiler
 // may schedule them like ordinary loads (the data is read-only, see above).
 namespace detail {
@@ -81,6 +83,38 @@ DOTSWEEP_DEFINE_LD(Hint::no_allocate, "ld.global.L1::no_allocate")
 DOTSWEEP_DEFINE_LD(Hint::streaming, "ld.global.cs")
 DOTSWEEP_DEFINE_LD(Hint::l2_prefetch, "ld.global.L2::256B")
 #undef DOTSWEEP_DEFINE_LD
+// pdl, pdl_l2: plain loads that must stay after the kernel's
+// griddepcontrol.wait (the previous kernel may have written the inputs), so
+// they are volatile: the compiler keeps volatile asm in program order, and
+// the non-volatile loads above could be hoisted over the wait.
+#define DOTSWEEP_DEFINE_ORDERED_LD(HINT)                                                                   \
+  template <> struct ld<HINT> {                                                                          \
+    __device__ __forceinline__ static unsigned short b16(const void* p) {                                \
+      unsigned short r;                                                                                  \
+      asm volatile("ld.global.b16 %0, [%1];" : "=h"(r) : "l"(p));                                        \
+      return r;                                                                                          \
+    }                                                                                                    \
+    __device__ __forceinline__ static unsigned b32(const void* p) {                                      \
+      unsigned r;                                                                                        \
+      asm volatile("ld.global.b32 %0, [%1];" : "=r"(r) : "l"(p));                                        \
+      return r;                                                                                          \
+    }                                                                                                    \
+    __device__ __forceinline__ static uint2 v2b32(const void* p) {                                       \
+      uint2 r;                                                                                           \
+      asm volatile("ld.global.v2.b32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "l"(p));                  \
+      return r;                                                                                          \
+    }                                                                                                    \
+    __device__ __forceinline__ static uint4 v4b32(const void* p) {                                       \
+      uint4 r;                                                                                           \
+      asm volatile("ld.global.v4.b32 {%0, %1, %2, %3}, [%4];"                                            \
+                   : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)                                          \
+                   : "l"(p));                                                                            \
+      return r;                                                                                          \
+    }                                                                                                    \
+  };
+DOTSWEEP_DEFINE_ORDERED_LD(Hint::pdl)
+DOTSWEEP_DEFINE_ORDERED_LD(Hint::pdl_l2)
+#undef DOTSWEEP_DEFINE_ORDERED_LD
 
 // Copies the loaded bits into the vector; the memcpy-free union-less form
 // keeps NVRTC away from any std header.

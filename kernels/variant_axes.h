@@ -26,7 +26,18 @@ enum class Finish : int { two_pass, atomic, last_block, cluster, atomic_ticket, 
 // How the inputs reach the registers: a global load with a cache hint, or
 // (bulk) the cp.async.bulk ring through shared memory. l2_prefetch: a plain
 // load that asks L2 to fetch the whole 256-byte block around the line it misses.
-enum class Hint : int { plain, nc, no_allocate, streaming, l2_prefetch, bulk };
+// pdl and pdl_l2 say when the loads may start: the kernel is launched as a
+// programmatic dependent of the stream's previous kernel, lets the next
+// launch start at its own entry, and waits (griddepcontrol.wait) for the
+// previous kernel to complete before its first access to global memory;
+// pdl_l2 first asks L2 to fetch the thread's first tile, which is safe
+// whoever writes the inputs, since L2 is where writes land. Plain loads after
+// the wait.
+enum class Hint : int { plain, nc, no_allocate, streaming, l2_prefetch, bulk, pdl, pdl_l2 };
+
+// The hints whose kernel is launched with programmatic stream serialization
+// (the host launcher and dotsweep::dot read this, the kernel waits on it).
+constexpr bool launches_as_dependent(Hint h) { return h == Hint::pdl || h == Hint::pdl_l2; }
 
 // own: the type's own accumulation precision (f32 for f32/f16/bf16, f64 for
 // f64); kahan: compensated f32; f64: every type widened to double.

@@ -242,19 +242,30 @@ cudaError_t launch_tuned(const T* a, const T* b, long long n, dot_result_t<T>* r
   // The atomic finish adds every block's total into the result: it starts at 0.
   if (P::kFinish == dk::Finish::atomic && (e = cudaMemsetAsync(result, 0, sizeof(*result), stream)) != cudaSuccess)
     return e;
-  if constexpr (P::kFinish == dk::Finish::cluster) {
-    cudaLaunchAttribute cluster{};
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = dk::kClusterBlocks;
-    cluster.val.clusterDim.y = 1;
-    cluster.val.clusterDim.z = 1;
+  if constexpr (P::kFinish == dk::Finish::cluster || dk::launches_as_dependent(P::kHint)) {
+    // Clusters for the cluster finish; for hints pdl and pdl_l2, a launch that
+    // may start before the stream's previous kernel ends (the kernel waits for it).
+    cudaLaunchAttribute attributes[2] = {};
+    unsigned int count = 0;
+    if (P::kFinish == dk::Finish::cluster) {
+      attributes[count].id = cudaLaunchAttributeClusterDimension;
+      attributes[count].val.clusterDim.x = dk::kClusterBlocks;
+      attributes[count].val.clusterDim.y = 1;
+      attributes[count].val.clusterDim.z = 1;
+      ++count;
+    }
+    if (dk::launches_as_dependent(P::kHint)) {
+      attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attributes[count].val.programmaticStreamSerializationAllowed = 1;
+      ++count;
+    }
     cudaLaunchConfig_t config{};
     config.gridDim = dim3(static_cast<unsigned>(blocks));
     config.blockDim = dim3(P::kBlock);
     config.dynamicSmemBytes = static_cast<std::size_t>(smem);
     config.stream = stream;
-    config.attrs = &cluster;
-    config.numAttrs = 1;
+    config.attrs = attributes;
+    config.numAttrs = count;
     e = cudaLaunchKernelEx(&config, dk::dot_kernel<P>, a, b, n, partials, ticket, result);
   } else {
     dk::dot_kernel<P><<<static_cast<unsigned>(blocks), P::kBlock, static_cast<std::size_t>(smem), stream>>>(

@@ -71,7 +71,9 @@ reduction (tree = shared-memory tree), atomic grid finish (2pass = a second
 kernel; last = one launch, the last block sums the partials; cluster = sm_90
 clusters then the last block; atick = one launch, no memset: atomicAdd into a
 scratch sum that the last block takes and zeroes; gather = one launch, no
-atomics: block 0 waits for every block's total in its own slot), plain loads,
+atomics: block 0 waits for every block's total in its own slot), plain loads
+(pdl = plain loads after waiting for the stream's previous kernel, launched as
+its programmatic dependent; pdlpf = the same after an L2 prefetch),
 float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan;
 f64).
 

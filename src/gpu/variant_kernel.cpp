@@ -28,6 +28,14 @@ cudaLaunchAttribute cluster_attribute() {
   attribute.val.clusterDim.z = 1;
   return attribute;
 }
+// Hints pdl and pdl_l2: the kernel may start before the stream's previous
+// kernel ends (it waits for it itself: dot_kernel.cuh, begin_as_dependent).
+cudaLaunchAttribute dependent_launch_attribute() {
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attribute.val.programmaticStreamSerializationAllowed = 1;
+  return attribute;
+}
 }  // namespace
 
 std::vector<std::string> kernel_name_expressions(const VariantConfig& c) {
@@ -101,16 +109,19 @@ void VariantKernel::enqueue(const DotInputs& in, cudaStream_t stream) {
   if (config_.finish == GridFinish::atomic)
     check_cuda(cudaMemsetAsync(result, 0, static_cast<std::size_t>(result_bytes(config_.type)), stream), "cudaMemsetAsync(result)");
   void* dot_args[] = {&a, &b, &n, &partials, &ticket, &result};
-  if (config_.finish == GridFinish::cluster) {
-    cudaLaunchAttribute attribute = cluster_attribute();
+  cudaLaunchAttribute attributes[2];
+  unsigned int attribute_count = 0;
+  if (config_.finish == GridFinish::cluster) attributes[attribute_count++] = cluster_attribute();
+  if (dotsweep_kernels::launches_as_dependent(config_.hint)) attributes[attribute_count++] = dependent_launch_attribute();
+  if (attribute_count > 0) {
     cudaLaunchConfig_t launch{};
     launch.gridDim = dim3(static_cast<unsigned>(grid_blocks_));
     launch.blockDim = dim3(config_.block);
     launch.dynamicSmemBytes = static_cast<std::size_t>(dynamic_shared_bytes_);
     launch.stream = stream;
-    launch.attrs = &attribute;
-    launch.numAttrs = 1;
-    check_cuda(cudaLaunchKernelExC(&launch, dot_kernel_, dot_args), "launch dot_kernel (cluster)");
+    launch.attrs = attributes;
+    launch.numAttrs = attribute_count;
+    check_cuda(cudaLaunchKernelExC(&launch, dot_kernel_, dot_args), "launch dot_kernel (with attributes)");
   } else {
     check_cuda(cudaLaunchKernel(dot_kernel_, dim3(static_cast<unsigned>(grid_blocks_)), dim3(config_.block), dot_args,
                                 static_cast<std::size_t>(dynamic_shared_bytes_), stream),

@@ -191,7 +191,7 @@ fi
 for part in "Exit status: 0 done; 1 a variant failed to compile" "2 bad" "3 no usable GPU" "4 the GPU failed" \
   "5 a host-side failure" "2^12..2^28:2 steps the exponent by 2" "1..2^29" "f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32" \
   "--version" "--max-configs" "atick = one launch" "gather = one launch" \
-  "cubrakec = cub_raking_commutative" "pf256 = l2_prefetch," "hint l2_prefetch (sm_80)," "hint bulk (sm_90)."; do
+  "cubrakec = cub_raking_commutative" "pf256 = l2_prefetch," "hint l2_prefetch (sm_80)," "hint bulk (sm_90)," "hint pdl_l2 (sm_90)."; do
   grep -qF -- "$part" "$scratch/out" || { echo "FAIL: --help does not say '$part'"; failures=$((failures + 1)); }
 done
 # An unusable cache folder is warned about once, and the run goes on without it.

@@ -122,6 +122,13 @@ int main() {
         "f32 cluster cover", f32, workspace, stream, device, sms);
     check<Entry<float, 256, 1, 4, Grid::persistent, L::warp_partials, R::shuffle, Finish::gather, Hint::bulk, Accum::own, 1>>(
         "f32 bulk ring gather persistent:1", f32, workspace, stream, device, sms);
+    // Launched as programmatic dependents of the previous check's kernels.
+    check<Entry<float, 256, 1, 4, Grid::cover, L::warp_partials, R::shuffle, Finish::gather, Hint::pdl_l2, Accum::own>>(
+        "f32 gather cover pdl_l2", f32, workspace, stream, device, sms);
+    check<Entry<float, 256, 4, 4, Grid::cover, L::sequential, R::tree, Finish::cluster, Hint::pdl, Accum::own>>(
+        "f32 cluster cover pdl", f32, workspace, stream, device, sms);
+    check<Entry<double, 512, 2, 2, Grid::cover, L::warp_partials, R::shuffle, Finish::atomic, Hint::pdl, Accum::own>>(
+        "f64 atomic cover pdl", f64, workspace, stream, device, sms);
   }
   // Again after the others: the gather slots must still read empty.
   check<Entry<float, 256, 4, 4, Grid::cover, L::warp_partials, R::shuffle, Finish::gather, Hint::plain, Accum::own>>(

@@ -112,7 +112,8 @@ struct HintSass {
   const char* qualifier;
 };
 const HintSass kHints[] = {
-    {"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}, {"l2_prefetch", "LTC256B"}};
+    {"plain", ""}, {"nc", "CONSTANT"}, {"no_allocate", "NA"}, {"streaming", "EF"}, {"l2_prefetch", "LTC256B"},
+    {"pdl", ""}, {"pdl_l2", ""}};
 std::string load_probe_name(const std::string& hint) { return "load_probe<float, 4, dk::Hint::" + hint + ">"; }
 
 void check_kahan(Checker& c) {

@@ -24,6 +24,8 @@ const std::string kL2Prefetch = "hint l2_prefetch needs the ld.global.L2::256B p
 const std::string kCluster = "finish cluster needs thread-block clusters and distributed shared memory (sm_90 or newer)";
 const std::string kBulk =
     "hint bulk needs the bulk copy engine (cp.async.bulk) and mbarrier transaction counts (sm_90 or newer)";
+const std::string kPdl = "hint pdl needs programmatic dependent launch (griddepcontrol) (sm_90 or newer)";
+const std::string kPdlL2 = "hint pdl_l2 needs programmatic dependent launch (griddepcontrol) (sm_90 or newer)";
 
 // The reason the planner must give `c` on sm_<arch>, written out here rather
 // than read from the table it tests; "" when it runs there.
@@ -32,6 +34,8 @@ std::string expected_reason(const VariantConfig& c, int arch) {
   if (c.hint == LoadHint::l2_prefetch && arch < 80) return kL2Prefetch + on;
   if (c.finish == GridFinish::cluster && arch < 90) return kCluster + on;
   if (c.hint == LoadHint::bulk && arch < 90) return kBulk + on;
+  if (c.hint == LoadHint::pdl && arch < 90) return kPdl + on;
+  if (c.hint == LoadHint::pdl_l2 && arch < 90) return kPdlL2 + on;
   return "";
 }
 
@@ -63,7 +67,9 @@ TEST_CASE("the default space on sm_75, 80, 86, 89 and 90: exactly what the arch 
   CHECK(on75.count(kL2Prefetch + "; this is sm_75") == 1);
   CHECK(on75.count(kCluster + "; this is sm_75") == 1);
   CHECK(on75.count(kBulk + "; this is sm_75") == 1);
-  CHECK(on89.size() == 2);
+  CHECK(on89.count(kPdl + "; this is sm_89") == 1);
+  CHECK(on89.count(kPdlL2 + "; this is sm_89") == 1);
+  CHECK(on89.size() == 4);
   CHECK(default_space_on(90).rejected.empty());
   CHECK(default_space_on(100).rejected.empty());
   CHECK(default_space_on(120).rejected.empty());
@@ -76,6 +82,11 @@ TEST_CASE("an unknown arch (0) is never judged; newer archs keep every feature")
   CHECK(arch_rejection(c, 75).has_value());
   CHECK_FALSE(arch_rejection(c, 80).has_value());
   CHECK_FALSE(arch_rejection(c, 86).has_value());
+  for (const LoadHint dependent : {LoadHint::pdl, LoadHint::pdl_l2}) {
+    c.hint = dependent;
+    CHECK(arch_rejection(c, 89).has_value());
+    CHECK_FALSE(arch_rejection(c, 90).has_value());
+  }
   c.hint = LoadHint::plain;
   for (const int arch : {75, 80, 86, 89, 90, 100, 120}) CHECK_FALSE(arch_rejection(c, arch).has_value());
   for (const ArchRequirement& r : arch_requirements()) CHECK(r.min_arch > 75);  // sm_75 is the oldest built for

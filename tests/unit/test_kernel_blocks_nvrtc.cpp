@@ -126,7 +126,7 @@ TEST_CASE("kernel blocks: NVRTC compiles every load hint x vector type, and refu
       for (const auto& hint : AxisTable<LoadHint>::values())
         if (hint.value != LoadHint::bulk)  // not a load instruction: the ring has its own test below
           names.push_back("load_probe<" + t.type + ", " + std::to_string(vec) + ", dk::" + kernel_spelling(hint.value) + ">");
-  CHECK(names.size() == 70);
+  CHECK(names.size() == 98);  // 14 type x width pairs x 7 load hints
   CHECK(compile_error(names) == "");
   CHECK(compile_error({"load_probe<float, 8, dk::Hint::plain>"}).find("widths are 1, 2, 4") != std::string::npos);
 }

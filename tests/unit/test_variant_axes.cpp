@@ -86,7 +86,7 @@ TEST_CASE("every axis value has one row, unique spellings and a kernel enumerato
   check_axis<SharedLayout>(static_cast<int>(SharedLayout::library) + 1);
   check_axis<BlockReduce>(static_cast<int>(BlockReduce::cub_raking_commutative) + 1);
   check_axis<GridFinish>(static_cast<int>(GridFinish::gather) + 1);
-  check_axis<LoadHint>(static_cast<int>(LoadHint::bulk) + 1);
+  check_axis<LoadHint>(static_cast<int>(LoadHint::pdl_l2) + 1);
   check_axis<Accumulator>(static_cast<int>(Accumulator::f64) + 1);
   check_axis<ElementType>(static_cast<int>(ElementType::bf16) + 1);  // C++ type names
   for (const auto& row : AxisTable<ElementType>::values())

@@ -11,6 +11,10 @@ const std::vector<ArchRequirement>& arch_requirements() {
        [](const VariantConfig& c) { return c.finish == GridFinish::cluster; }},
       {"hint bulk", 90, "the bulk copy engine (cp.async.bulk) and mbarrier transaction counts",
        [](const VariantConfig& c) { return c.hint == LoadHint::bulk; }},
+      {"hint pdl", 90, "programmatic dependent launch (griddepcontrol)",
+       [](const VariantConfig& c) { return c.hint == LoadHint::pdl; }},
+      {"hint pdl_l2", 90, "programmatic dependent launch (griddepcontrol)",
+       [](const VariantConfig& c) { return c.hint == LoadHint::pdl_l2; }},
   };
   return table;
 }

@@ -70,6 +70,8 @@ const std::vector<AxisValue<LoadHint>>& AxisTable<LoadHint>::values() {
       {LoadHint::streaming, "streaming", "cs"},
       {LoadHint::l2_prefetch, "l2_prefetch", "pf256"},
       {LoadHint::bulk, "bulk", "bulk"},
+      {LoadHint::pdl, "pdl", "pdl"},
+      {LoadHint::pdl_l2, "pdl_l2", "pdlpf"},
   };
   return rows;
 }
