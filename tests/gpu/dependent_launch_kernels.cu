@@ -84,11 +84,24 @@ double result_after_late_producer(const DotInputs& in, float value, double delay
   const float poison = -1.0f;
   check(cudaMemcpy(in.result, &poison, sizeof poison, cudaMemcpyHostToDevice), "result");
   check(cudaDeviceSynchronize(), "synchronize before");
+  // Captured as one graph, the way the sweep's hot mode launches back-to-back
+  // dots (the programmatic edge is kept in the graph): launched straight into
+  // a stream, the early reader on an H100 did not start before the producer
+  // ended, so the control below could not fail there.
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "begin capture");
   late_producer<<<132, 256, 0, stream>>>(static_cast<float*>(const_cast<void*>(in.b)), in.n, value,
                                          static_cast<unsigned long long>(delay_us * 1000.0));
-  check(cudaGetLastError(), "launch late_producer");
+  const cudaError_t launched = cudaGetLastError();
   consume(in, stream, context);
+  check(cudaStreamEndCapture(stream, &graph), "end capture");
+  check(launched, "launch late_producer");
+  check(cudaGraphInstantiate(&exec, graph, 0), "instantiate");
+  check(cudaGraphLaunch(exec, stream), "graph launch");
   check(cudaStreamSynchronize(stream), "synchronize after");
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
   float result = 0;
   check(cudaMemcpy(&result, in.result, sizeof result, cudaMemcpyDeviceToHost), "read result");
   return result;

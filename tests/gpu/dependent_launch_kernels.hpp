@@ -10,7 +10,8 @@
 
 namespace dotsweep::test {
 
-// Fills a (float) with 1 and b with 1, then queues on `stream`: a producer
+// Fills a (float) with 1 and b with 1, then launches on `stream` one graph
+// captured from: a producer
 // kernel that executes griddepcontrol.launch_dependents at entry, spins for
 // `delay_us` and then sets every b[i] to `value`; then `consume` (which
 // queues the dependent work). Returns the result slot of `in` after the
