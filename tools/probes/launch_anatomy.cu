@@ -229,30 +229,45 @@ __global__ void stamped_empty(unsigned long long* __restrict__ stamps) {
   }
 }
 
+// The stamps of a kernel's launches: one region of blocks x kFields per
+// launch. Each enqueue (the warm-up run, then each captured launch) takes
+// the next region, so a hot graph's launches keep theirs.
+class StampRegions {
+ public:
+  explicit StampRegions(long long blocks) : blocks_(blocks) {}
+  void size_for(std::size_t launches) {
+    stamps_ = DeviceBuffer<unsigned long long>(launches * region_words());
+    regions_ = launches;
+  }
+  unsigned long long* next() { return stamps_.get() + (next_++ % regions_) * region_words(); }
+  std::vector<unsigned long long> read(std::size_t region_count) const {
+    std::vector<unsigned long long> host(region_count * region_words());
+    check_cuda(cudaMemcpy(host.data(), stamps_.get(), host.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost),
+               "cudaMemcpy(stamps)");
+    return host;
+  }
+
+ private:
+  std::size_t region_words() const { return static_cast<std::size_t>(blocks_) * kFields; }
+  long long blocks_;
+  DeviceBuffer<unsigned long long> stamps_{1};
+  std::size_t regions_ = 1, next_ = 0;
+};
+
 // One stamped configuration as a DotOperation, so the sweep's timers time it.
-// Each enqueue (the warm-up run, then each captured launch) stamps into the
-// next region of the stamp buffer, so a hot graph's launches keep theirs.
 class StampedOperation : public DotOperation {
  public:
   using Kernel = void (*)(const float*, const float*, long long, float*, float*, unsigned long long*);
   StampedOperation(std::string name, Mode mode, Kernel kernel, int block, long long tile_elems, long long grid)
-      : name_(std::move(name)), mode_(mode), kernel_(kernel), block_(block), tile_elems_(tile_elems), grid_(grid) {
+      : name_(std::move(name)), mode_(mode), kernel_(kernel), block_(block), tile_elems_(tile_elems), grid_(grid),
+        stamps_(grid) {
     if (mode_ == Mode::cluster16)
       check_cuda(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel_),
                                       cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
                  "cudaFuncSetAttribute(NonPortableClusterSizeAllowed)");
   }
-  const std::string& name() const { return name_; }
-  void size_stamps(std::size_t launches) {
-    stamps_ = DeviceBuffer<unsigned long long>(launches * static_cast<std::size_t>(grid_) * kFields);
-    regions_ = launches;
-  }
-  std::vector<unsigned long long> read_stamps(std::size_t region_count) const {
-    std::vector<unsigned long long> host(region_count * static_cast<std::size_t>(grid_) * kFields);
-    check_cuda(cudaMemcpy(host.data(), stamps_.get(), host.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost),
-               "cudaMemcpy(stamps)");
-    return host;
-  }
+  void size_stamps(std::size_t launches) { stamps_.size_for(launches); }
+  std::vector<unsigned long long> read_stamps(std::size_t region_count) const { return stamps_.read(region_count); }
   void prepare(long long n) override {
     (void)n;
     slots_ = DeviceBuffer<float>(static_cast<std::size_t>(grid_) + 1);
@@ -264,8 +279,7 @@ class StampedOperation : public DotOperation {
     long long n = in.n;
     float* partials = slots_.get();
     float* result = static_cast<float*>(in.result);
-    unsigned long long* stamps = stamps_.get() + (next_region_ % regions_) * static_cast<std::size_t>(grid_) * kFields;
-    ++next_region_;
+    unsigned long long* stamps = stamps_.next();
     void* args[] = {&a, &b, &n, &partials, &result, &stamps};
     cudaLaunchAttribute attribute{};
     cudaLaunchConfig_t launch{};
@@ -300,27 +314,17 @@ class StampedOperation : public DotOperation {
   long long tile_elems_;
   long long grid_;
   DeviceBuffer<float> slots_{1};
-  DeviceBuffer<unsigned long long> stamps_{1};
-  std::size_t regions_ = 1, next_region_ = 0;
+  StampRegions stamps_;
 };
 
 class EmptyOperation : public DotOperation {
  public:
-  explicit EmptyOperation(long long blocks) : grid_(blocks) {}
-  void size_stamps(std::size_t launches) {
-    stamps_ = DeviceBuffer<unsigned long long>(launches * static_cast<std::size_t>(grid_) * kFields);
-    regions_ = launches;
-  }
-  std::vector<unsigned long long> read_stamps(std::size_t region_count) const {
-    std::vector<unsigned long long> host(region_count * static_cast<std::size_t>(grid_) * kFields);
-    check_cuda(cudaMemcpy(host.data(), stamps_.get(), host.size() * sizeof(unsigned long long), cudaMemcpyDeviceToHost),
-               "cudaMemcpy(stamps)");
-    return host;
-  }
+  explicit EmptyOperation(long long blocks) : grid_(blocks), stamps_(blocks) {}
+  void size_stamps(std::size_t launches) { stamps_.size_for(launches); }
+  std::vector<unsigned long long> read_stamps(std::size_t region_count) const { return stamps_.read(region_count); }
   void prepare(long long) override {}
   void enqueue(const DotInputs&, cudaStream_t stream) override {
-    unsigned long long* stamps = stamps_.get() + (next_region_ % regions_) * static_cast<std::size_t>(grid_) * kFields;
-    ++next_region_;
+    unsigned long long* stamps = stamps_.next();
     stamped_empty<<<static_cast<unsigned>(grid_), 256, 0, stream>>>(stamps);
     check_cuda(cudaGetLastError(), "launch stamped_empty");
   }
@@ -331,8 +335,7 @@ class EmptyOperation : public DotOperation {
 
  private:
   long long grid_;
-  DeviceBuffer<unsigned long long> stamps_{1};
-  std::size_t regions_ = 1, next_region_ = 0;
+  StampRegions stamps_;
 };
 
 // The phases of one launch, ns from its first block's start.
