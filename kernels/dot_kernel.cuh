@@ -397,7 +397,7 @@ __global__ void __launch_bounds__(P::kBlock)
 dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element* __restrict__ b, long long n,
            typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket,
            typename P::Result* __restrict__ result) {
-  if constexpr (launches_as_dependent(P::kHint)) begin_as_dependent<P>(a, b, n);
+  if constexpr (P::kDependentLaunch) begin_as_dependent<P>(a, b, n);
   const typename P::Acc block_total =
       block_sum<typename P::Acc, P::kBlock, P::kLayout, P::kReduce>::run(thread_partial<P>(a, b, n));
   using Result = typename P::Result;

@@ -49,6 +49,10 @@ struct DotPolicy {
   static constexpr bool kBulk = H == Hint::bulk;
   static constexpr int kBulkTileElems = Block * Items * Vec;
   static_assert(!kBulk || Vec * (int)sizeof(T) == kBulkChunkBytes, "Hint::bulk: Vec is one 16-byte chunk");
+  // Hints pdl, pdl_l2: launched as a programmatic dependent, waits at entry
+  // (dot_kernel.cuh, begin_as_dependent). Evaluated here, at class scope, so
+  // device code reads a constant rather than calling a host constexpr function.
+  static constexpr bool kDependentLaunch = launches_as_dependent(H);
   static_assert(!kBulk || bulk_ring_shared_bytes<T, kBulkStages, kBulkTileElems>() == bulk_ring_bytes(Block, Items),
                 "launch_constants.h's bulk_ring_bytes must match bulk_ring.cuh's bulk_ring_shared_bytes");
 };
