@@ -119,8 +119,12 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     }
   }
   if constexpr (M == Mode::pdl || M == Mode::pdl_l2) {
+#if __CUDA_ARCH__ >= 900
     asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
     asm volatile("griddepcontrol.wait;" ::: "memory");
+#else
+    __trap();  // programmatic dependent launch needs sm_90
+#endif
     if (lead) {
       s[kStart] = global_ns();
       s[kClockStart] = clock64();
@@ -144,6 +148,7 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     }
     return;
   } else if constexpr (M == Mode::cluster16) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
     __shared__ float rank_totals[kClusterSize];
     const unsigned int rank = dk::cluster_special(0);
     if (lead) {
@@ -195,6 +200,9 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     *result = acc;
     s[kWritten] = global_ns();
     s[kExit] = global_ns();
+#else
+    __trap();  // clusters need sm_90; the probe runs them only there
+#endif
   } else {
     // The gather finish (dot_kernel.cuh's finish_by_gather, small-grid path).
     static_assert(P::kFinish == dk::Finish::gather, "the probe stamps the gather finish");
