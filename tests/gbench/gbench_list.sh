@@ -130,7 +130,7 @@ expect_error '^dotsweep: space file .*/dev/zero.* is not a regular file' --space
 # A filter that selects nothing, or is no regex, is bad input: listing or running.
 quick=(--space "$root/variants/quick.toml" --sizes 4096)
 for list in --benchmark_list_tests ""; do
-  expect_error "^dotsweep-gbench: --benchmark_filter '^dot/nothing/' matches none of the 103 benchmarks (--benchmark_list_tests lists them)$" \
+  expect_error "^dotsweep-gbench: --benchmark_filter '^dot/nothing/' matches none of the 105 benchmarks (--benchmark_list_tests lists them)$" \
     "${quick[@]}" --benchmark_filter='^dot/nothing/' $list
   expect_error "^dotsweep-gbench: --benchmark_filter '-.' matches none of the" "${quick[@]}" --benchmark_filter=-. $list
   expect_error "^dotsweep-gbench: --benchmark_filter 'dot/(' is not a valid regular expression (" \
