@@ -459,6 +459,14 @@ MUTANTS = [
      "for (std::size_t i = 0; i < 1; ++i) {"),
     # Which configurations are valid on a device (src/core/space/variant_config.cpp):
     # an invalid one admitted fails to load or computes wrong.
+    ("space: hint pdl admitted on sm_89, which has no griddepcontrol",
+     "src/core/space/arch_features.cpp",
+     '{"hint pdl", 90, "programmatic dependent launch (griddepcontrol)",',
+     '{"hint pdl", 89, "programmatic dependent launch (griddepcontrol)",'),
+    ("space: hint pdl_l2 never checked against the arch",
+     "src/core/space/arch_features.cpp",
+     "[](const VariantConfig& c) { return c.hint == LoadHint::pdl_l2; }},",
+     "[](const VariantConfig& c) { return false && c.hint == LoadHint::pdl_l2; }},"),
     ("space: a block past the device's limit admitted",
      "src/core/space/variant_config.cpp",
      "if (c.block > limits.max_threads_per_block)",
