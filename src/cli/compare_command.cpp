@@ -30,10 +30,11 @@ CompareInput read_input(const std::string& path) {
   const int tie_size = table.column("tie_size"), tie_members = table.column("tie_members"),
             verdict = table.column("verdict");
   const bool best_csv = tie_size >= 0 && tie_members >= 0 && verdict >= 0;
+  const RecordHeader header(table.header);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const std::string where = path + ", row " + std::to_string(i + 1);
     const auto& fields = table.rows[i];
-    input.rows.push_back(from_fields(table.header, fields, where));
+    input.rows.push_back(from_fields(header, fields, where));
     if (best_csv)
       input.declared.push_back(parse_declared_standing(fields.at(tie_size), fields.at(tie_members),
                                                        fields.at(verdict), where));

@@ -80,9 +80,10 @@ GateReport read_gate_report(const std::string& path) {
   report.declares_standing = table.column("tie_members") >= 0;
   report.rows.reserve(table.rows.size());
   std::set<std::tuple<std::string, std::string, std::int64_t, std::string>> seen;
+  const RecordHeader header(table.header);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const std::string origin = path + ", row " + std::to_string(i + 1);
-    MeasurementRecord r = from_fields(table.header, table.rows[i], origin);
+    MeasurementRecord r = from_fields(header, table.rows[i], origin);
     if (r.variant.empty() || r.type.empty() || r.mode.empty())
       throw InputError(origin + ": empty variant, type or mode");
     if (r.env.gpu.empty()) throw InputError(origin + ": empty gpu: the gate cannot tell what it was measured on");

@@ -5,6 +5,7 @@
 
 #include "core/space/variant_config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -222,24 +223,37 @@ std::vector<std::string> to_fields(const MeasurementRecord& record) {
   return out;
 }
 
-MeasurementRecord from_fields(const std::vector<std::string>& header,
-                              const std::vector<std::string>& fields, const std::string& origin) {
+RecordHeader::RecordHeader(const std::vector<std::string>& header) : size_(header.size()) {
+  // Found once per file: a report of 10^4 rows by 10^2 columns would
+  // otherwise search its header 10^6 times.
+  for (const auto& c : columns()) {
+    const auto at = std::find(header.begin(), header.end(), c.name);
+    if (at == header.end() && c.required && missing_required_.empty()) missing_required_ = c.name;
+    position_.push_back(at == header.end() ? -1 : static_cast<int>(at - header.begin()));
+  }
+}
+
+MeasurementRecord from_fields(const RecordHeader& header, const std::vector<std::string>& fields,
+                              const std::string& origin) {
   // A row cut short (a truncated file) must not read as empty measurements.
   if (fields.size() != header.size())
     throw InputError(origin + ": row has " + std::to_string(fields.size()) + " fields, header has " +
                      std::to_string(header.size()));
+  if (!header.missing_required().empty())
+    throw InputError(origin + ": missing required column '" + header.missing_required() + "'");
   MeasurementRecord record;
-  for (const auto& c : columns()) {
-    std::size_t i = 0;
-    while (i < header.size() && header[i] != c.name) ++i;
-    if (i == header.size()) {
-      if (c.required)
-        throw InputError(origin + ": missing required column '" + c.name + "'");
-      continue;  // older or trimmed CSVs: the field keeps its default
-    }
-    c.set(record, fields[i], Cell{origin, c.name, c.infinity_allowed});
+  const auto& all = columns();
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const int i = header.position(k);
+    if (i < 0) continue;  // older or trimmed CSVs: the field keeps its default
+    all[k].set(record, fields[static_cast<std::size_t>(i)], Cell{origin, all[k].name, all[k].infinity_allowed});
   }
   return record;
+}
+
+MeasurementRecord from_fields(const std::vector<std::string>& header,
+                              const std::vector<std::string>& fields, const std::string& origin) {
+  return from_fields(RecordHeader(header), fields, origin);
 }
 
 std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin) {
@@ -251,9 +265,10 @@ std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const s
   std::map<std::tuple<std::string, std::string, std::string, std::string, std::string, std::int64_t, std::string>,
            std::size_t>
       first_row;
+  const RecordHeader header(table.header);
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const std::string where = origin + ", row " + std::to_string(i + 1);
-    records.push_back(from_fields(table.header, table.rows[i], where));
+    records.push_back(from_fields(header, table.rows[i], where));
     const MeasurementRecord& r = records.back();
     const auto [at, fresh] = first_row.try_emplace({r.env.gpu, r.env.timestamp, r.env.gpu_uuid, r.variant, r.type, r.n, r.mode}, i + 1);
     if (!fresh)

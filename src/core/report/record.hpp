@@ -107,6 +107,24 @@ std::vector<std::string> to_fields(const MeasurementRecord& record);
 // is NaN or infinite (only rel_err may be +inf: a non-finite result).
 MeasurementRecord from_fields(const std::vector<std::string>& header,
                               const std::vector<std::string>& fields, const std::string& origin);
+// Where each sweep.csv column sits in one file's header, for reading its
+// rows without searching the header again per row.
+class RecordHeader {
+ public:
+  explicit RecordHeader(const std::vector<std::string>& header);
+  std::size_t size() const { return size_; }
+  // The column's index in the header, or -1 when the file has none.
+  int position(std::size_t column) const { return position_[column]; }
+  // The first required column the header lacks; empty when it has them all.
+  const std::string& missing_required() const { return missing_required_; }
+
+ private:
+  std::size_t size_;
+  std::vector<int> position_;  // by the order of record_columns()
+  std::string missing_required_;
+};
+MeasurementRecord from_fields(const RecordHeader& header, const std::vector<std::string>& fields,
+                              const std::string& origin);
 // Every row of a table read by read_csv, each named "<origin>, row <i>" (from
 // 1) in errors; also throws InputError on a second row for the same
 // (variant, type, n, mode) within one report (the same gpu and timestamp).
