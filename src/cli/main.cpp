@@ -101,10 +101,10 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
   command.add_option("--keep", o.strategy.keep_fraction, "--strategy halving: fraction of each type measured fully")
       ->default_val(o.strategy.keep_fraction);
   // ---- fault isolation
-  command.add_flag("--isolate,!--no-isolate", o.isolate,
-                   "--no-isolate: measure in this process, so a kernel that faults ends the sweep (exit 4); by default "
-                   "a worker process measures, and a kernel that faults or hangs is recorded as incorrect and the "
-                   "sweep goes on (--isolate, the default, is accepted)");
+  command.add_flag("!--no-isolate", o.isolate,
+                   "measure in this process, so a kernel that faults ends the sweep (exit 4); by default a worker "
+                   "process measures, and a kernel that faults or hangs is recorded as incorrect and the sweep "
+                   "goes on");
   // ---- sharding over many GPUs (docs/scaling.md)
   command.add_option("--shard", shard, "measure only shard i of N (i/N, from 1): whole (type, n) groups, the same "
                      "slice on every machine; `dotsweep merge` joins the N reports");

@@ -39,7 +39,7 @@ expect 2 "^dotsweep: --kernels '$scratch/no_tree': not a kernel tree (it has no 
   sweep --kernels "$scratch/no_tree" --sizes 4096 --out "$scratch/kernels_run"
 [[ -e $scratch/kernels_run ]] && fail "a refused --kernels left $scratch/kernels_run behind"
 
-# Without a usable GPU a sweep says so in one line and exits 3; values at the
+# Without a usable GPU, a sweep says so in one line and exits 3; values at the
 # ends of the accepted ranges pass the checks, and the unused --out folder is
 # not left behind.
 if ! nvidia-smi -L >/dev/null 2>&1; then
@@ -263,11 +263,13 @@ fi
 
 # ---- Fault isolation (the default): --worker is for the supervisor only; the
 # worker reports bad input and a missing GPU as an in-process sweep
-# (--no-isolate) does, in one line; --isolate is still accepted.
+# (--no-isolate) does, in one line. --isolate, once the default spelled out,
+# is no option: it is refused like any unknown one, before the GPU is looked for.
 expect 2 "--worker: this run was not started by a dotsweep supervisor" -- --worker "${run[@]}"
-expect 2 "max-samples: 0 is out of range" -- --isolate --max-samples 0 "${run[@]}"
+expect 2 "max-samples: 0 is out of range" -- --max-samples 0 "${run[@]}"
 expect 2 "max-samples: 0 is out of range" -- --no-isolate --max-samples 0 "${run[@]}"
-expect 2 "unknown strategy" -- --isolate --strategy x "${run[@]}"
+expect 2 "unknown strategy" -- --no-isolate --strategy x "${run[@]}"
+expect 2 "The following argument was not expected: --isolate" -- --isolate "${run[@]}"
 expect 2 "--resume '$scratch/none': no such folder" -- --resume "$scratch/none" --sizes 4096
 expect 2 "--resume '$scratch/none': no such folder" -- --no-isolate --resume "$scratch/none" --sizes 4096
 # --devices: its value and the options it cannot share a command with are
@@ -302,7 +304,7 @@ expect 2 "--resume of a --devices sweep takes the folder alone .*; drop --mode" 
 printf 'device,gpu,folder\n0,NVIDIA H200,gpu0\n' >"$scratch/index/devices.csv"
 expect 2 "not the index of a --devices sweep" -- --resume "$scratch/index"
 if ! nvidia-smi -L >/dev/null 2>&1; then
-  expect 3 "no usable CUDA device" -- --isolate "${run[@]}"
+  expect 3 "no usable CUDA device" -- "${run[@]}"
   expect 3 "no usable CUDA device" -- --no-isolate "${run[@]}"
 fi
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fault isolation (the default; --isolate is accepted as a no-op) with planted
+# Fault isolation (the default; --no-isolate opts out) with planted
 # faults (DOTSWEEP_PLANT_FAULT, tests only): one quick.toml variant traps
 # (illegal address: the CUDA context is lost), one hangs (killed by the
 # watchdog), first while measuring, then while halving screens. The sweep must finish with exit 0, hold the
@@ -94,9 +94,9 @@ PY
 DOTSWEEP_PLANT_FAULT="trap:no.such.variant" "$dotsweep" "${args[@]}" --out "$scratch/typo" >/dev/null 2>"$scratch/typo.err"
 [[ $? -eq 2 ]] || fail "a planted fault naming no operation was not refused"
 
-# Ctrl-C reaches the worker through its supervisor (--isolate, the old
-# spelling of the default, still accepted and kept in the resume command).
-"$dotsweep" "${args[@]}" --isolate --out "$scratch/int" >/dev/null 2>"$scratch/int.err" &
+# Ctrl-C reaches the worker through its supervisor; the resume command keeps
+# the user's options and names no --worker.
+"$dotsweep" "${args[@]}" --out "$scratch/int" >/dev/null 2>"$scratch/int.err" &
 pid=$!
 for _ in $(seq 1 600); do
   [[ -f $scratch/int/sweep.csv ]] && (($(wc -l <"$scratch/int/sweep.csv") > 10)) && break
@@ -105,12 +105,13 @@ done
 kill -INT "$pid"
 wait "$pid"
 status=$?
-[[ $status -eq 130 ]] || { fail "Ctrl-C of an --isolate sweep exited $status, want 130"; cat "$scratch/int.err"; }
+[[ $status -eq 130 ]] || { fail "Ctrl-C of an isolated sweep exited $status, want 130"; cat "$scratch/int.err"; }
 resume=$(grep -A1 'to continue where it stopped, run:' "$scratch/int.err" | tail -1 | sed 's/^  //')
-[[ $resume == *--isolate* && $resume != *--worker* ]] || fail "resume command '$resume' (want --isolate, no --worker)"
-eval "$resume" >/dev/null 2>"$scratch/int.resume.err" || fail "the --isolate resume exited $?"
+[[ $resume == *"--min-samples 5"* && $resume != *--worker* ]] ||
+  fail "resume command '$resume' (want the user's --min-samples 5, no --worker)"
+eval "$resume" >/dev/null 2>"$scratch/int.resume.err" || fail "the resume of an isolated sweep exited $?"
 [[ $(wc -l <"$scratch/int/sweep.csv") -eq $(wc -l <"$scratch/clean/sweep.csv") ]] ||
-  fail "the resumed --isolate sweep has $(wc -l <"$scratch/int/sweep.csv") lines, the clean one $(wc -l <"$scratch/clean/sweep.csv")"
+  fail "the resumed isolated sweep has $(wc -l <"$scratch/int/sweep.csv") lines, the clean one $(wc -l <"$scratch/clean/sweep.csv")"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures fault-isolation check(s) failed"
