@@ -1,5 +1,8 @@
-// Compiles variants on every host core in the background while the GPU
-// measures the ones already built; results are taken in submission order.
+// Compiles variants with NVRTC on `threads` background threads; get(i)
+// waits for variant i. The sweep and `dotsweep ab` take every variant before
+// measuring the first (a wait for NVRTC inside a worker's watchdog was taken
+// for a hang: sweep_runner.cpp); dotsweep-gbench takes each as its first
+// benchmark needs it, so there compiling overlaps measuring.
 #pragma once
 
 #include <atomic>
@@ -31,7 +34,7 @@ class CompileQueue {
   const CompileOutcome& get(std::size_t index);
   std::size_t from_cache() const { return cached_; }
   double compile_seconds() const;  // summed over all threads
-  // Seconds callers spent blocked in get(): the compiling the measuring did not hide.
+  // Seconds callers spent blocked in get(): compiling not yet done when asked for.
   double wait_seconds() const;
 
  private:

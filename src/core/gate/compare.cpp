@@ -166,16 +166,6 @@ DeclaredStanding parse_declared_standing(const std::string& tie_size, const std:
 
 std::string Report::name() const { return label + " (" + short_gpu(gpu) + ")"; }
 
-const char* agreement_name(Agreement agreement) {
-  switch (agreement) {
-    case Agreement::same: return "same";
-    case Agreement::tie: return "tie";
-    case Agreement::differ: return "differ";
-    case Agreement::incomplete: return "incomplete";
-  }
-  return "?";
-}
-
 std::vector<Report> split_reports(const std::vector<CompareInput>& inputs) {
   std::vector<Report> reports;
   std::set<std::tuple<std::size_t, std::string, std::string, std::int64_t, std::string>> seen;

@@ -98,7 +98,6 @@ enum class Agreement {
   differ,      // the tie groups share no candidate: a different variant wins on each
   incomplete,  // fewer than two reports have a best candidate here
 };
-const char* agreement_name(Agreement agreement);
 
 struct SizeComparison {
   std::int64_t n = 0;

@@ -71,6 +71,9 @@ std::set<RowKey> tied_rows(const GateReport& report) {
 
 }  // namespace
 
+// The 0.1 branch stays: committed 0.1.0 reports are still gated and compared
+// (tests/fixtures/gate, gate-noise, compare and reports; results/2026-11-30-*,
+// 2026-12-01-*, 2026-12-02-launch-phase), and their cold rows need the 2 us floor.
 double default_min_gap_us(const std::string& dotsweep_version) {
   int major = 0, minor = 0;
   char dot = 0;

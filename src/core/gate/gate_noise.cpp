@@ -11,15 +11,6 @@
 
 namespace dotsweep {
 
-const char* kind_class_name(KindClass kind) {
-  switch (kind) {
-    case KindClass::one_kernel: return "one-kernel";
-    case KindClass::two_kernel: return "two-kernel";
-    case KindClass::library: return "library";
-  }
-  return "?";
-}
-
 namespace {
 
 // The finish field of a variant id (type.bB.iI.vV.grid.layout.reduce.finish.hint.acc).

@@ -35,7 +35,6 @@
 namespace dotsweep {
 
 enum class KindClass { one_kernel, two_kernel, library };
-const char* kind_class_name(KindClass kind);  // "one-kernel", "two-kernel", "library"
 // library for kind = baseline; two-kernel for the two_pass finish (its
 // `finish` column, or the id's finish field in reports cut to fewer columns).
 KindClass kind_class_of(const MeasurementRecord& row);

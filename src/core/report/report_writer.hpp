@@ -42,7 +42,8 @@ std::vector<std::string> best_csv_columns();
 // measured before the sweep stopped.
 std::string summary_markdown(const std::vector<MeasurementRecord>& ranked, int top,
                              const std::map<GroupKey, GroupCoverage>& partial = {});
-// `context_json` is already-serialized JSON text (built by the CLI with nlohmann-json).
+// Writes `text` to `path`, replacing what was there (not atomically: callers
+// that must never leave a half file write a temporary and rename it).
 void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace dotsweep

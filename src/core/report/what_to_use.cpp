@@ -109,17 +109,6 @@ std::string basis_cell(const Recommendation& r) {
 
 }  // namespace
 
-const char* pick_name(Pick pick) {
-  switch (pick) {
-    case Pick::winner: return "winner";
-    case Pick::tie: return "tie";
-    case Pick::baseline_faster: return "baseline faster";
-    case Pick::partial: return "partial";
-    case Pick::none: return "none";
-  }
-  return "?";
-}
-
 std::vector<Recommendation> what_to_use(const std::vector<MeasurementRecord>& ranked,
                                         const std::map<GroupKey, GroupCoverage>& partial, const GateRule& rule) {
   const auto groups = group_by_question(ranked);

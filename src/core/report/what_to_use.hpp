@@ -40,7 +40,6 @@ enum class Pick {
   partial,         // the sweep stopped inside the group: no recommendation
   none,            // no correct timed candidate, or rows that do not spell their configuration
 };
-const char* pick_name(Pick pick);  // "winner", "tie", "baseline faster", "partial", "none"
 
 struct Recommendation {
   GroupKey key;                         // (type, n, mode)
