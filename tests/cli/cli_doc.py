@@ -17,7 +17,7 @@ import sys
 
 OPTION = re.compile(r"--[a-z][a-z0-9-]*")
 # CLI11 prints an option's names first on its line, two spaces in, comma
-# joined ("-o,--out TEXT", "--isolate{false},--no-isolate{true}"); its
+# joined ("-o,--out TEXT", "--no-isolate{false}"); its
 # description follows, or starts the next line when the names are long.
 HELP_NAMES = re.compile(r"^ {1,4}(-[^ ]*)")
 IGNORED = {"--help", "--version"}
