@@ -36,7 +36,7 @@ fi
 
 expect 2 "fleet: give at least two reports" -- fleet "$runs/h200-run1.csv"
 expect 2 "fleet: give at least two reports" -- fleet
-expect 2 "a fleet compares GPUs of one model" -- fleet "$runs/h200-run1.csv" "$root/results/2026-12-01-sm-partitions/q40.csv.gz"
+expect 2 "a fleet compares GPUs of one model" -- fleet "$runs/h200-run1.csv" "$root/tests/fixtures/sweeps/2026-12-01-sm-partitions/q40.csv.gz"
 expect 2 "are the same report: give one report per GPU" -- fleet "$runs/h200-run1.csv" "$runs/h200-run1.csv"
 expect 2 "threshold" -- fleet "$runs/h200-run1.csv" "$runs/h200-run2.csv" --threshold 0
 exit $((failures > 0))

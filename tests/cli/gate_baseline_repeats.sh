@@ -14,7 +14,7 @@ dotsweep=$1 root=$2
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 baseline=$root/results/baselines/h200.csv.gz
 repeats=$root/results/baselines/repeats
-held_out=$root/results/2026-12-04-baseline-repeats
+held_out=$root/tests/fixtures/sweeps/2026-12-04-baseline-repeats
 # The calibration as the CI recipe names it (its NOISE line, a glob from the
 # repository's root), so the recipe's list is the one tested here.
 recipe_noise=$(sed -n 's/^  NOISE: //p' "$root/tools/ci/github-gpu-gate.yml")
@@ -32,7 +32,7 @@ gate() {  # gate WANT_STATUS LABEL ARGS...: runs the gate, checks its exit statu
   [[ $got == "$want" ]] || fail "$label: exit $got, wanted $want: $(tail -n 1 "$scratch/out") $(head -n 1 "$scratch/err")"
 }
 
-other=$root/results/2026-12-03-gate-real-slowdown/default1.csv.gz
+other=$root/tests/fixtures/sweeps/2026-12-03-gate-real-slowdown/default1.csv.gz
 gate 1 "another H200, default floor, --only all" --current "$other" --only all
 grep -q '^gate: FAIL, 13 REGRESSED:' "$scratch/out" || fail "default floor: $(tail -n 1 "$scratch/out")"
 gate 0 "another H200, repeats, --only all" --current "$other" --only all "${noise[@]}"
@@ -56,7 +56,7 @@ repeats_wanted=$(sed -n 's/^  REPEATS: *\([0-9]*\).*/\1/p' "$recipe")
 cmp -s "$scratch/recipe-space" "$scratch/default-space" || fail "the recipe's SPACE is not the baseline's (embedded default) space"
 [[ $repeats_wanted == 2 ]] || fail "the recipe sweeps $repeats_wanted times; its sensitivity below was measured with 2"
 
-ci=$root/results/2026-12-05-default-space-ci
+ci=$root/tests/fixtures/sweeps/2026-12-05-default-space-ci
 gate 0 "CI recipe, unchanged tree" --current "$ci/l-default1.csv.gz" "${noise[@]}"
 grep -q '^gate: PASS, 579 SAME, 81 INCONCLUSIVE, 17 UNTIMED of 677 rows' "$scratch/out" ||
   fail "CI recipe, unchanged tree: $(tail -n 1 "$scratch/out")"

@@ -9,7 +9,7 @@ set -u
 dotsweep=$1 root=$2
 . "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 script=$root/tools/gate_tally.py
-data=$root/results/2026-12-03-gate-real-slowdown
+data=$root/tests/fixtures/sweeps/2026-12-03-gate-real-slowdown
 
 "$dotsweep" gate --baseline "$data/default2.csv.gz" --current "$data/slow10.csv.gz" --only all \
   --junit "$scratch/planted.xml" >/dev/null 2>&1

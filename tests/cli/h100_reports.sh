@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `dotsweep gate`, `dotsweep compare` and tools/run_to_run.py on the committed
+# `dotsweep gate` and `dotsweep compare` on the committed
 # default sweeps of three H100s (results/2026-12-05-h100s): the lines its
 # README quotes. Within one GPU the gate passes every row; between
 # the GPUs it fails on exactly the atomic-bound rows the README names (cover
@@ -10,7 +10,7 @@
 # ceiling. Usage: h100_reports.sh DOTSWEEP SOURCE_ROOT
 set -u
 dotsweep=$1 root=$2
-data=$root/results/2026-12-05-h100s
+data=$root/tests/fixtures/sweeps/2026-12-05-h100s
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
@@ -35,11 +35,6 @@ grep -q "^REGRESSED .*f64.b128.i1.v2.cover.warp.shfl.atomic.plain.own .* 2^28 .*
 
 out=$(gate p1 q1) || fail "p1 -> q1, default scope: exit $?"
 grep -q "^gate: PASS, 638 SAME, 37 INCONCLUSIVE, 19 UNTIMED" <<<"$out" || fail "p1 -> q1 default: $(tail -1 <<<"$out")"
-
-out=$(python3 "$root/tools/run_to_run.py" "$data/q1.csv.gz" "$data/q2.csv.gz") || fail "run_to_run q1 q2: exit $?"
-grep -Eq '^ +n=1048576 +1180 +20 +1\.7% +0\.46% +0\.5% +0\.256$' <<<"$out" || fail "q pair, n=2^20: $(grep 'n=1048576' <<<"$out")"
-out=$(python3 "$root/tools/run_to_run.py" "$data/p1.csv.gz" "$data/p2.csv.gz") || fail "run_to_run p1 p2: exit $?"
-grep -Eq '^ +n=4096 +1181 +604 +51\.1% ' <<<"$out" || fail "p pair, n=2^12: $(grep 'n=4096' <<<"$out")"
 
 # results/baselines/h100.csv.gz (q1's full sweep) with the other three as
 # --noise, each left out in turn (results/baselines/README.md).

@@ -160,7 +160,7 @@ zcat "$base" | head -1 >"$scratch/header-only.csv"
 expect 2 "no rows" -- export "$scratch/header-only.csv" --nvbench "$scratch/out.json"
 # A report cut to the gate's columns has no quartiles: the comparators would match nothing.
 expect 2 "no quartiles (p25_us, p75_us) in any timed cold row" -- \
-  export "$root/results/2026-12-01-back-to-back/run1.csv.gz" --nvbench "$scratch/out.json"
+  export "$root/tests/fixtures/sweeps/2026-12-01-back-to-back/run1.csv.gz" --nvbench "$scratch/out.json"
 # Hot rows alone: the comparators read cold timings only.
 "$python" - "$root/results/baselines/h200.csv.gz" "$scratch/hot.csv" "$scratch/mixed.csv" <<'PY'
 import csv, gzip, sys

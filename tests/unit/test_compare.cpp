@@ -233,7 +233,7 @@ TEST_CASE("reports that all carry a measured read ceiling are judged by % of it"
 }
 
 TEST_CASE("real hardware of its own: the whole H200 against a 40-SM partition, by % of each one's read ceiling") {
-  const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/results/2026-12-01-sm-partitions/";
+  const std::string dir = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/sweeps/2026-12-01-sm-partitions/";
   const auto input = [&](const std::string& name) {
     return CompareInput{name, read_records(dir + name + ".csv.gz"), {}};
   };

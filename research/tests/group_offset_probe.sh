@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/group_offset.py on the committed probe runs: a fixed graph holds its
+# research/scripts/group_offset.py on the committed probe runs: a fixed graph holds its
 # time whatever else changes (nothing, the host's sleep, pad launches, a new
 # timer, a moved L2 eviction buffer), a new instantiation steps, and new
 # streams lift the rest of the process; one 'same' point moved by two ticks
@@ -7,8 +7,8 @@
 # Usage: group_offset_probe.sh SOURCE_ROOT
 set -u
 root=$1
-script=$root/tools/group_offset.py
-data=$root/results/2026-12-04-launch-residual/probes.csv.gz
+script=$root/research/scripts/group_offset.py
+data=$root/research/tests/fixtures/2026-12-04-launch-residual/probes.csv.gz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0

@@ -1,4 +1,4 @@
-"""Reading a probe's CSV (tools/probes/), plain or gzipped, for the scripts
+"""Reading a probe's CSV (research/probes/), plain or gzipped, for the scripts
 that read them: a file that cannot be read, or lacks a column the script
 needs, ends the script with one line naming it."""
 import csv

@@ -12,7 +12,7 @@
 //   copies:  each copy its own module and its own scratch arena (as in ab).
 // One CSV line per (variant, scan, pass, copy):
 //   variant,type,n,scan,pass,copy,median_us,p25_us,p75_us
-// Read with tools/copy_offset.py. Not a test: a measurement for docs/ab.md.
+// Read with research/scripts/copy_offset.py. Not a test: a measurement for docs/ab.md.
 // Usage: copy_offset [SPACE_TOML] [N] [COPIES] [SAMPLES]   (from the source root)
 #include <algorithm>
 #include <cstdio>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the CSV of tools/probes/group_offset and says, per scan, whether
+"""Reads the CSV of research/probes/group_offset and says, per scan, whether
 changing that one thing moves a cold launch-bound time.
 
 For each probe process and scan, over its points: the smallest and largest
@@ -14,7 +14,7 @@ A CSV with `build` and `process` columns (results/2026-12-04-launch-residual/
 probes.csv.gz, several probe runs in one file) is read per process; the
 probe's own output is one process.
 
-    tools/group_offset.py [--operation empty] probes.csv[.gz]
+    research/scripts/group_offset.py [--operation empty] probes.csv[.gz]
 """
 import argparse
 import os

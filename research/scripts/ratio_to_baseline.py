@@ -16,7 +16,7 @@ This is the table of results/2026-12-05-sweep-history/README.md: with no
 code change, a row's time depends on what its process swept before it
 (docs/measuring.md, "What the process swept before").
 
-    tools/ratio_to_baseline.py BASELINE.csv[.gz] REPORT.csv[.gz] ... [--sizes 2^20,1000003] [--by-type | --spread]
+    research/scripts/ratio_to_baseline.py BASELINE.csv[.gz] REPORT.csv[.gz] ... [--sizes 2^20,1000003] [--by-type | --spread]
                                [--mode cold]
 """
 import argparse

@@ -13,7 +13,7 @@ With --split K the reports are two sides instead, the first K and the rest,
 and each side's median of a row is the median of its reports' medians: how
 far apart two runs would be that each pooled that many processes.
 
-    tools/run_to_run.py [--pct 2] [--floor-us 0.1] [--abs-us 0.5] [--mode cold] [--split K] A.csv[.gz] B.csv[.gz] [C ...]
+    research/scripts/run_to_run.py [--pct 2] [--floor-us 0.1] [--abs-us 0.5] [--mode cold] [--split K] A.csv[.gz] B.csv[.gz] [C ...]
 """
 import argparse
 import csv

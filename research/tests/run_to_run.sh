@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# tools/run_to_run.py on committed back-to-back sweeps: the shares it prints
-# are the ones results/2026-12-02-launch-phase/README.md quotes, a report
+# research/scripts/run_to_run.py on committed back-to-back sweeps: the shares it prints
+# are the ones results/2026-12-02-launch-phase/README.md and
+# results/2026-12-05-h100s/README.md quote, a report
 # against itself moves nothing, and fewer than two reports are refused;
 # --split pools each side's reports and refuses a side left empty.
 # Usage: run_to_run.sh SOURCE_ROOT
 set -u
 root=$1
-script=$root/tools/run_to_run.py
-data=$root/results/2026-12-02-launch-phase
+script=$root/research/scripts/run_to_run.py
+data=$root/research/tests/fixtures/2026-12-02-launch-phase
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
@@ -21,7 +22,7 @@ grep -Eq '^ +all +5904 +0 +0\.0% +0\.00% +0\.0% +0\.000$' <<<"$out" || fail "a r
 if python3 "$script" "$data/graph1.csv.gz" >/dev/null 2>&1; then fail "one report was accepted"; fi
 
 # --split: two pooled sides, each row's side median the median of its reports'.
-pooled=$root/results/2026-12-04-launch-residual/pooled
+pooled=$root/research/tests/fixtures/2026-12-04-launch-residual
 out=$(python3 "$script" --split 2 "$pooled"/r{1,2,3,4}.csv.gz) || fail "split pair: exit $?"
 grep -q "4 reports, the first 2 against the other 2" <<<"$out" || fail "split header: $(head -1 <<<"$out")"
 grep -Eq '^ +n=4096 +1181 +388 +32\.9% +1\.50% +0\.3% +0\.240$' <<<"$out" || fail "split, n=4096: $(grep 'n=4096' <<<"$out")"
@@ -32,6 +33,13 @@ grep -Eq '^ +all +[0-9]+ +0 +0\.0% ' <<<"$out" || fail "equal sides moved: $(gre
 for bad in -1 2; do
   if python3 "$script" --split "$bad" "$pooled"/r{1,2}.csv.gz >/dev/null 2>&1; then fail "--split $bad of 2 reports was accepted"; fi
 done
+
+# The H100 pairs results/2026-12-05-h100s/README.md quotes.
+h100s=$root/tests/fixtures/sweeps/2026-12-05-h100s
+out=$(python3 "$script" "$h100s/q1.csv.gz" "$h100s/q2.csv.gz") || fail "q1 q2: exit $?"
+grep -Eq '^ +n=1048576 +1180 +20 +1\.7% +0\.46% +0\.5% +0\.256$' <<<"$out" || fail "q pair, n=2^20: $(grep 'n=1048576' <<<"$out")"
+out=$(python3 "$script" "$h100s/p1.csv.gz" "$h100s/p2.csv.gz") || fail "p1 p2: exit $?"
+grep -Eq '^ +n=4096 +1181 +604 +51\.1% ' <<<"$out" || fail "p pair, n=2^12: $(grep 'n=4096' <<<"$out")"
 
 ((failed)) && exit 1
 echo "run_to_run: all checks passed"

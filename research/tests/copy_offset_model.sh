@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/copy_offset.py on a made-up probe CSV whose answers are known: in
+# research/scripts/copy_offset.py on a made-up probe CSV whose answers are known: in
 # scan 'kept' each of four copies keeps its offset (0, 1, 2, 3%) in both
 # passes, so the copies spread by 3.00%, the offsets correlate 1.00, one copy
 # a side can be 3.00% apart and two a side at most 1.99% (1.025 / 1.005); in
@@ -9,7 +9,7 @@
 # Usage: copy_offset_model.sh SOURCE_ROOT
 set -u
 root=$1
-script=$root/tools/copy_offset.py
+script=$root/research/scripts/copy_offset.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0

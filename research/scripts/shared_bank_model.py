@@ -10,7 +10,7 @@ tree's two reads per step (the store repeats the second read's addresses), per
 block. The layouts' access patterns mirror detail::tree_step and
 detail::slot; keep them in step with the header.
 
-  tools/shared_bank_model.py       prints the table in docs/kernels.md
+  research/scripts/shared_bank_model.py       prints the table in docs/kernels.md
 """
 import sys
 
@@ -63,7 +63,7 @@ def conflicts(layout, block, size):
 
 def main():
     if len(sys.argv) > 1:
-        sys.exit("usage: tools/shared_bank_model.py")
+        sys.exit("usage: research/scripts/shared_bank_model.py")
     print("| Layout | float, Block " + " / ".join(map(str, BLOCKS)) + " | double, Block " +
           " / ".join(map(str, BLOCKS)) + " |")
     print("| --- | --- | --- |")

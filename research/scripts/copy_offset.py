@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the CSV of tools/probes/copy_offset and says, per scan, how far
+"""Reads the CSV of research/probes/copy_offset and says, per scan, how far
 copies of one variant sit apart, whether a copy keeps its offset, and how
 far apart the two sides of an A/A comparison would sit if each side took
 its samples from k copies in turn.
@@ -18,7 +18,7 @@ Per scan, over every variant:
   copies lands), gap = B / A - 1; DRAWS draws per variant and k, from a
   fixed seed, so a file always reads the same.
 
-    tools/copy_offset.py [--draws 400] probe.csv[.gz]
+    research/scripts/copy_offset.py [--draws 400] probe.csv[.gz]
 """
 import argparse
 import math

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/ratio_to_baseline.py on the committed sweeps of
+# research/scripts/ratio_to_baseline.py on the committed sweeps of
 # results/2026-12-05-sweep-history: the lines its README quotes (the scratch
 # sized once for 2^28 or 2^20, the sweep from 2^20 and the scratch arena
 # among them), the per-type lines (one-kernel candidates only), a report
@@ -8,9 +8,9 @@
 # Usage: ratio_to_baseline.sh SOURCE_ROOT
 set -u
 root=$1
-script=$root/tools/ratio_to_baseline.py
+script=$root/research/scripts/ratio_to_baseline.py
 baseline=$root/results/baselines/h200.csv.gz
-data=$root/results/2026-12-05-sweep-history
+data=$root/research/tests/fixtures/2026-12-05-sweep-history
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
@@ -69,7 +69,7 @@ bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t1\\.000 \\(\\+0\\.00\\)\t1\\.000$')
 # --spread: the lines results/2026-12-05-cold-only-baseline/README.md quotes
 # (n = 1 against the cold-and-hot baseline and against a cold-only sweep of
 # another GPU), and nothing spread in a report against itself.
-ci=$root/results/2026-12-05-default-space-ci
+ci=$root/tests/fixtures/sweeps/2026-12-05-default-space-ci
 out=$(python3 "$script" "$baseline" "$ci/l-default1.csv.gz" --sizes 1 --spread) || fail "spread: exit $?"
 [[ $(tail -n 1 <<<"$out") == $'l-default1.csv.gz\t1\t8.6%\t6.4%' ]] || fail "spread, committed: got $out"
 out=$(python3 "$script" "$root/results/baselines/repeats/h200-a74af475-cold1.csv.gz" "$ci/l-default1.csv.gz" --sizes 1 --spread) ||
@@ -79,7 +79,7 @@ out=$(python3 "$script" "$data/k-d1.csv.gz" "$data/k-d1.csv.gz" --spread) || fai
 bad=$(tail -n +2 <<<"$out" | grep -Ev $'\t0\\.0%\t0\\.0%$')
 [[ -z $bad && $(wc -l <<<"$out") == 8 ]] || fail "spread of a report against itself: $out"
 # The 90th percentile by nearest rank: the 9th of 10, the 18th of 20, the one of one.
-python3 -c "import sys; sys.path.insert(0, '$root/tools'); from ratio_to_baseline import p90
+python3 -c "import sys; sys.path.insert(0, '$root/research/scripts'); from ratio_to_baseline import p90
 assert (p90(range(10, 0, -1)), p90(range(1, 21)), p90([5])) == (9, 18, 5)" || fail "p90 is not the nearest rank"
 python3 "$script" "$baseline" "$data/k-a1.csv.gz" --spread --by-type >/dev/null 2>&1
 status=$?

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# tools/launch_phase.py on the committed probe runs: the launch-count model
+# research/scripts/launch_phase.py on the committed probe runs: the launch-count model
 # learns its late phases from the first scans and predicts every point of the
 # empty-launch scan; the same CSV with the empty-launch scan's pads shifted
 # by one launch must break the prediction, and a malformed CSV must fail.
 # Usage: launch_phase_model.sh SOURCE_ROOT
 set -u
 root=$1
-script=$root/tools/launch_phase.py
-data=$root/results/2026-12-02-launch-phase
+script=$root/research/scripts/launch_phase.py
+data=$root/research/tests/fixtures/2026-12-02-launch-phase
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the CSV of tools/probes/launch_phase and tests the launch-count model.
+"""Reads the CSV of research/probes/launch_phase and tests the launch-count model.
 
 Prints, per scan and operation, one mark per point in the order measured:
 '.' within 0.15 us of the scan's fastest point, 's' 0.15-0.45 us slower,
@@ -12,7 +12,7 @@ launches before point K. The late phases are learned from the partials,
 result and pad_records scans (no launches added there) and then predict
 every pad_launches point, which the probe moved by 0..15 launches.
 
-    tools/launch_phase.py [--samples 100] launch-phase.csv
+    research/scripts/launch_phase.py [--samples 100] launch-phase.csv
 """
 import argparse
 import os
