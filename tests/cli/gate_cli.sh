@@ -162,7 +162,7 @@ expect_error "give each repeat sweep once" -- --baseline "$run1" --current "$run
 cub12=',6.047999951988459,5.8559998869895935,'  # cuBLAS at 2^12 in run 1 (its first row): median, min
 grep -q -- "$cub12" "$run1" || fail "run 1 no longer holds the row the next checks edit"
 sed "s/$cub12/,0,5.8559998869895935,/" "$run1" >"$scratch/zero.csv"
-expect_error "row 1: median_us 0 is not above zero" -- --baseline "$run2" --current "$scratch/zero.csv"
+expect_error "row 1: column 'median_us' value '0' is not above zero" -- --baseline "$run2" --current "$scratch/zero.csv"
 sed "s/$cub12/,-6.047999951988459,5.8559998869895935,/" "$run1" >"$scratch/negative.csv"
 expect_error "is not above zero" -- --baseline "$scratch/negative.csv" --current "$run2"
 sed 's/,6.047999951988459,6.0800001956522465,/,5.9,6.0,/' "$run1" >"$scratch/outside.csv"

@@ -87,6 +87,10 @@ TEST_CASE("several kernels: counts and durations add, rates are weighted by each
 
 TEST_CASE("decoding into a row: columns, kernels, derived bytes per element and bandwidth, status ok") {
   MeasurementRecord row;
+  row.variant = "v";
+  row.kind = kCandidateKind;
+  row.type = "f32";
+  row.mode = "cold";
   row.n = 1 << 26;
   CounterValues v;
   v.kernels = 2;

@@ -176,8 +176,9 @@ TEST_CASE("gate input: a median of zero or less, or outside its interval, is ref
   const std::string median_min = ",6.047999951988459,5.8559998869895935,";
   REQUIRE(text.find(median_min) != std::string::npos);
   const std::string zero = error_for(edited(text, median_min, ",0,5.8559998869895935,"));
-  CHECK(contains(zero, "bad.csv, row 1: median_us 0 is not above zero"));
-  CHECK(contains(error_for(edited(text, median_min, ",-1,5.8559998869895935,")), "median_us -1 is not above zero"));
+  CHECK(contains(zero, "bad.csv, row 1: column 'median_us' value '0' is not above zero"));
+  CHECK(contains(error_for(edited(text, median_min, ",-1,5.8559998869895935,")),
+                 "column 'median_us' value '-1' is not above zero"));
   const std::string interval = ",6.047999951988459,6.0800001956522465,";
   REQUIRE(text.find(interval) != std::string::npos);
   // Above its interval, below it, and an interval whose ends are swapped.

@@ -28,6 +28,7 @@ TEST_CASE("a gzipped report reads the same as the plain one; a truncated one is 
   rows[0].variant = "a";
   rows[1].variant = "b";
   for (auto& r : rows) {
+    r.kind = kCandidateKind;
     r.type = "f32";
     r.mode = "cold";
     r.n = 4096;

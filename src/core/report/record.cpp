@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include "core/input_error.hpp"
+#include "core/report/row_limits.hpp"
 
 namespace dotsweep {
 
@@ -109,6 +110,10 @@ struct Column {
   std::string (*get)(const MeasurementRecord&);
   void (*set)(MeasurementRecord&, const std::string&, const Cell&);
   bool infinity_allowed = false;
+  // Why the parsed row's value is not one a row may hold ("" when it is);
+  // null for columns with no limit beyond their type. Run once the whole
+  // row is parsed, since a time's limit depends on the row's launches.
+  std::string (*refusal)(const MeasurementRecord&) = nullptr;
 };
 
 template <auto Member>
@@ -120,6 +125,19 @@ Column col(const char* name, bool required = false) {
 Column with_infinity(Column c) {
   c.infinity_allowed = true;
   return c;
+}
+// A column whose value must also be one a row may hold.
+Column limited(Column c, std::string (*refusal)(const MeasurementRecord&)) {
+  c.refusal = refusal;
+  return c;
+}
+// A per-launch time: above zero, at least a timer tick per launch, at most
+// what the watchdog lets one launch take (core/report/row_limits.hpp).
+template <auto Member>
+Column time_col(const char* name) {
+  return limited(col<Member>(name), [](const MeasurementRecord& r) {
+    return (r.*Member) ? time_refusal(*(r.*Member), r.launches) : std::string();
+  });
 }
 template <auto Member>
 Column env_col(const char* name) {
@@ -137,8 +155,8 @@ const std::vector<Column>& columns() {
       col<&R::rank>("rank"),
       col<&R::tied_best>("tied_best"),
       col<&R::variant>("variant", true),
-      col<&R::kind>("kind", true),
-      col<&R::type>("type", true),
+      limited(col<&R::kind>("kind", true), row_kind_refusal),
+      limited(col<&R::type>("type", true), element_type_refusal),
       col<&R::block>("block"),
       col<&R::items>("items"),
       col<&R::vec>("vec"),
@@ -148,18 +166,18 @@ const std::vector<Column>& columns() {
       col<&R::finish>("finish"),
       col<&R::hint>("hint"),
       col<&R::acc>("acc"),
-      col<&R::n>("n", true),
-      col<&R::mode>("mode", true),
+      limited(col<&R::n>("n", true), size_refusal),
+      limited(col<&R::mode>("mode", true), timing_mode_refusal),
       col<&R::grid_blocks>("grid_blocks"),
       col<&R::samples>("samples"),
       col<&R::launches>("launches"),
       col<&R::dropped_samples>("dropped_samples"),
-      col<&R::median_us>("median_us"),
-      col<&R::min_us>("min_us"),
-      col<&R::p25_us>("p25_us"),
-      col<&R::p75_us>("p75_us"),
-      col<&R::ci_lo_us>("ci_lo_us"),
-      col<&R::ci_hi_us>("ci_hi_us"),
+      time_col<&R::median_us>("median_us"),
+      time_col<&R::min_us>("min_us"),
+      time_col<&R::p25_us>("p25_us"),
+      time_col<&R::p75_us>("p75_us"),
+      time_col<&R::ci_lo_us>("ci_lo_us"),
+      time_col<&R::ci_hi_us>("ci_hi_us"),
       col<&R::noise_pct>("noise_pct"),
       col<&R::gbps>("gbps"),
       col<&R::pct_peak>("pct_peak"),
@@ -248,6 +266,17 @@ MeasurementRecord from_fields(const RecordHeader& header, const std::vector<std:
     if (i < 0) continue;  // older or trimmed CSVs: the field keeps its default
     all[k].set(record, fields[static_cast<std::size_t>(i)], Cell{origin, all[k].name, all[k].infinity_allowed});
   }
+  // The limits, in column order: a row that parses but is not data (n = 0,
+  // type f128, a time below the timer's tick) is refused here, in the one
+  // place every reader passes through.
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const int i = header.position(k);
+    if (i < 0 || !all[k].refusal) continue;
+    const std::string why = all[k].refusal(record);
+    if (!why.empty())
+      throw InputError(origin + ": column '" + all[k].name + "' value '" + fields[static_cast<std::size_t>(i)] +
+                       "' " + why);
+  }
   return record;
 }
 
@@ -301,6 +330,11 @@ void set_axis_columns(MeasurementRecord& r, const VariantConfig& c) {
   r.acc = to_string(c.acc);
 }
 
-bool ranks_in_group(const MeasurementRecord& row) { return row.kind == "candidate" || row.kind == "baseline"; }
+bool ranks_in_group(const MeasurementRecord& row) { return row.kind == kCandidateKind || row.kind == kBaselineKind; }
+
+const std::vector<std::string>& row_kinds() {
+  static const std::vector<std::string> kinds = {kCandidateKind, kBaselineKind, kFloorKind, kHostPathKind};
+  return kinds;
+}
 
 }  // namespace dotsweep

@@ -39,6 +39,12 @@ struct RawSample {
   bool throttled = false;
 };
 
+// The kinds of row a sweep writes; row_kinds() is the vocabulary a row read
+// back must use (core/report/row_limits.hpp).
+// A configuration of the variant space (the built-in kernel or a --kernels tree).
+inline constexpr const char* kCandidateKind = "candidate";
+// A library's dot (cuBLAS, CUB, ...), ranked beside the candidates.
+inline constexpr const char* kBaselineKind = "baseline";
 // The launch floor's rows (an empty kernel): timed, never checked, ranked or
 // compared; no bandwidth or speedup, since they compute nothing.
 inline constexpr const char* kFloorKind = "floor";
@@ -47,6 +53,8 @@ inline constexpr const char* kFloorKind = "floor";
 // than the GPU-resident rows, so they are timed and checked but never ranked
 // against them, and have no % of peak or speedups.
 inline constexpr const char* kHostPathKind = "host";
+// Every kind above, in that order.
+const std::vector<std::string>& row_kinds();
 
 
 struct MeasurementRecord {
@@ -54,7 +62,7 @@ struct MeasurementRecord {
   // In its group's tie group (core/stats/tie_group.hpp); empty unless correct and timed.
   std::optional<bool> tied_best;
   std::string variant;           // VariantConfig::id() or a baseline name
-  std::string kind;              // "candidate" | "baseline" | kFloorKind
+  std::string kind;              // one of row_kinds()
   // Parameters (empty for baselines where they do not apply).
   std::string type, grid, layout, reduce, finish, hint, acc;
   std::optional<int> block, items, vec;
@@ -103,8 +111,10 @@ const std::vector<std::string>& record_columns();
 std::vector<std::string> to_fields(const MeasurementRecord& record);
 // Reads a row by column name, so column order and extra columns do not matter.
 // Throws InputError naming `origin` when a required column is missing, the
-// row's field count differs from the header's, or a number does not parse or
-// is NaN or infinite (only rel_err may be +inf: a non-finite result).
+// row's field count differs from the header's, a number does not parse or
+// is NaN or infinite (only rel_err may be +inf: a non-finite result), or a
+// value is outside what a row may hold (core/report/row_limits.hpp: n, type,
+// mode, kind and the timings), naming the column and the value.
 MeasurementRecord from_fields(const std::vector<std::string>& header,
                               const std::vector<std::string>& fields, const std::string& origin);
 // Where each sweep.csv column sits in one file's header, for reading its
