@@ -10,6 +10,7 @@
 #include "cli/option_checks.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
+#include "core/report/context_rows.hpp"
 #include "core/report/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_writer.hpp"
@@ -69,6 +70,7 @@ int run_report_command(const ReportOptions& options) {
   std::vector<MeasurementRecord> records = read_records(csv);
   if (records.empty()) throw InputError("report: '" + csv + "' holds no rows");
   const nlohmann::json context = read_context(context_path);
+  require_context_matches_rows(context, context_path, records, csv);
   // Built before the folder is made, so a context that cannot be read leaves nothing behind.
   std::string opening, closing;
   try {

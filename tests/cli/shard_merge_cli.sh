@@ -105,11 +105,11 @@ assert [s["shard"]["index"] for s in c["merged_from"]] == [1, 2, 3], c["merged_f
 PY
 # The gate reads how many processes swept each side from the context.json
 # beside it: the three shards merged against one sweep (the baseline's rows
-# under another timestamp, so the gate takes it for a new sweep) get a note,
+# and context under another timestamp, so the gate takes it for a new sweep) get a note,
 # the one sweep against the baseline none.
 stamp=$(zcat "$base.csv.gz" | python3 -c 'import csv, sys; print(next(csv.DictReader(sys.stdin))["timestamp"])')
 mkdir "$scratch/rerun"
-cp "$base.context.json" "$scratch/rerun/context.json"
+sed "s/$stamp/2026-12-05T00:00:00Z/" "$base.context.json" >"$scratch/rerun/context.json"
 zcat "$base.csv.gz" | sed "s/$stamp/2026-12-05T00:00:00Z/" >"$scratch/rerun/sweep.csv"
 "$dotsweep" gate --baseline "$scratch/merged/sweep.csv" --current "$scratch/rerun/sweep.csv" >"$scratch/gate_out" 2>&1 ||
   fail "gate of one sweep against the merged shards: exit $?: $(tail -n 1 "$scratch/gate_out")"

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/report/context_rows.hpp"
 #include "core/report/csv.hpp"
 #include "core/report/report_context.hpp"
 #include "core/input_error.hpp"
@@ -102,7 +103,12 @@ GateReport read_gate_report(const std::string& path) {
                        " appears twice (concatenated reports? pass each as its own --current)");
     report.rows.push_back(std::move(r));
   }
-  report.processes = processes_beside(path);
+  // The context beside a report names how many processes swept it: only a
+  // context that describes these rows may say so.
+  if (const std::optional<nlohmann::json> context = context_json_beside(path)) {
+    require_context_matches_rows(*context, *context_beside(path), report.rows, path);
+    report.processes = processes_that_swept(*context);
+  }
   return report;
 }
 

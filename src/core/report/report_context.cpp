@@ -42,7 +42,7 @@ std::size_t processes_that_swept(const nlohmann::json& context) {
   return (shards > 0 ? shards : 1) + array_size_at(context, context_key::resumes);
 }
 
-std::optional<std::size_t> processes_beside(const std::string& csv_path) {
+std::optional<nlohmann::json> context_json_beside(const std::string& csv_path) {
   const std::optional<std::string> found = context_beside(csv_path);
   std::error_code ec;
   if (!found || !fs::exists(*found, ec)) return std::nullopt;  // a FIFO is the reader's to refuse
@@ -50,7 +50,13 @@ std::optional<std::size_t> processes_beside(const std::string& csv_path) {
   nlohmann::json context = nlohmann::json::parse(read_text_file(path, kContextKind), nullptr, /*allow_exceptions=*/false);
   if (!context.is_object())
     throw InputError(path + ": not a JSON object; the context.json beside '" + csv_path + "' must be a report's own");
-  return processes_that_swept(context);
+  return context;
+}
+
+std::optional<std::size_t> processes_beside(const std::string& csv_path) {
+  const std::optional<nlohmann::json> context = context_json_beside(csv_path);
+  if (!context) return std::nullopt;
+  return processes_that_swept(*context);
 }
 
 }  // namespace dotsweep

@@ -23,10 +23,11 @@ std::optional<std::string> context_beside(const std::string& csv_path);
 // in one (docs/scaling.md), so this is part of what a report swept.
 std::size_t processes_that_swept(const nlohmann::json& context);
 
-// processes_that_swept of the context.json beside `csv_path`; nothing when
-// there is none (a fixture cut to the gate's columns) or the name is not
-// .csv or .csv.gz. Throws InputError naming the file when it is there but
-// not JSON.
+// The context.json beside `csv_path`, parsed; nothing when there is none (a
+// fixture cut to the gate's columns) or the name is not .csv or .csv.gz.
+// Throws InputError naming the file when it is there but not a JSON object.
+std::optional<nlohmann::json> context_json_beside(const std::string& csv_path);
+// processes_that_swept of context_json_beside.
 std::optional<std::size_t> processes_beside(const std::string& csv_path);
 
 }  // namespace dotsweep
