@@ -59,7 +59,7 @@ rm -f /tmp/dotsweep_fuzz_probe.$$*
 declare -A sources=(
   [space_file]="src/core/space/space_file.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
   [size_list]="src/core/space/size_list.cpp"
-  [csv_reader]="src/core/report/csv.cpp src/core/report/record.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
+  [csv_reader]="src/core/report/csv.cpp src/core/report/record.cpp src/core/report/row_limits.cpp src/core/report/worker_protocol.cpp src/core/space/timing_mode.cpp src/core/check/input_data.cpp src/core/check/element_array.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
 )
 
 # A generated ninja file: parallel, incremental (header dependencies via depfiles).

@@ -759,6 +759,28 @@ MUTANTS = [
      "src/cli/main.cpp",
      "return status == 0 ? 5 : status;",
      "return status;", ("stdout full",)),
+    # What a report row may hold (src/core/report/row_limits.cpp).
+    ("row limits: n = 0 read as a size",
+     "src/core/report/row_limits.cpp",
+     'if (row.n >= 1 && row.n <= kMaxCheckedN) return "";',
+     'if (row.n >= 0 && row.n <= kMaxCheckedN) return "";'),
+    ("row limits: one past 2^29 read as a size",
+     "src/core/report/row_limits.cpp",
+     "row.n <= kMaxCheckedN)",
+     "row.n <= kMaxCheckedN + 1)"),
+    ("row limits: a hot time held to a whole tick, not one tick over its launches",
+     "src/core/report/row_limits.cpp",
+     "return kTimerTickUs / static_cast<double>(std::max<std::size_t>(launches, 1));",
+     "return kTimerTickUs;"),
+    ("row limits: a mode list 'cold,hot' read as a row's mode",
+     "src/core/report/row_limits.cpp",
+     'if (parse_timing_modes(row.mode).size() == 1) return "";',
+     'if (!parse_timing_modes(row.mode).empty()) return "";'),
+    ("cli errors: --isolate, no longer an option, is accepted again",
+     "src/cli/main.cpp",
+     'command.add_flag("!--no-isolate", o.isolate,',
+     'command.add_flag("--isolate,!--no-isolate", o.isolate,',
+     ("cli errors",)),
 ]
 
 

@@ -111,7 +111,7 @@ TEST_CASE("dram bytes read by a 2^26 dot: each input once, within 2%, for every 
     if (tree && four_byte_sums && row.hint != to_string(LoadHint::bulk) && row.grid_blocks > 0) {
       const double ld_per_block = *row.smem_conflicts_ld / static_cast<double>(row.grid_blocks);
       MESSAGE(id << ": shared-load bank conflicts per block " << ld_per_block);
-      // tools/shared_bank_model.py's extra wavefronts per block (float), by Block.
+      // research/scripts/shared_bank_model.py's extra wavefronts per block (float), by Block.
       const std::map<int, double> strided_model{{64, 10}, {128, 30}, {256, 70}, {512, 150}, {1024, 310}};
       if (row.layout == to_string(SharedLayout::interleaved_strided)) {
         const auto model = strided_model.find(row.block.value_or(0));
