@@ -54,13 +54,28 @@ if ! "$cxx" -fsanitize=fuzzer,address,undefined /tmp/dotsweep_fuzz_probe.$$.cpp 
 fi
 rm -f /tmp/dotsweep_fuzz_probe.$$*
 
-# The core sources each target links; a core file that gains a dependency on
-# another core file needs it added here (the link error names the symbol).
-declare -A sources=(
-  [space_file]="src/core/space/space_file.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
-  [size_list]="src/core/space/size_list.cpp"
-  [csv_reader]="src/core/report/csv.cpp src/core/report/record.cpp src/core/report/row_limits.cpp src/core/report/worker_protocol.cpp src/core/space/timing_mode.cpp src/core/check/input_data.cpp src/core/check/element_array.cpp src/core/space/variant_config.cpp src/core/space/variant_axes.cpp src/core/space/element_type.cpp src/core/space/arch_features.cpp"
-)
+# The core sources each target links: every core header the fuzzer reaches
+# through its includes, paired with the .cpp of the same name where one exists
+# (so a core file that gains a dependency brings it along).
+core_sources_of() {
+  local -A seen=()
+  local queue=("$1") file header source
+  while [[ ${#queue[@]} -gt 0 ]]; do
+    file=${queue[0]}
+    queue=("${queue[@]:1}")
+    for header in $(sed -nE 's/^#include "(core\/[^"]+)".*/\1/p' "$file"); do
+      [[ -z ${seen[$header]:-} ]] || continue
+      seen[$header]=1
+      [[ -f src/$header ]] && queue+=("src/$header")
+      source=src/${header%.*}.cpp
+      if [[ -f $source && -z ${seen[$source]:-} ]]; then
+        seen[$source]=1
+        echo "$source"
+        queue+=("$source")
+      fi
+    done
+  done
+}
 
 # A generated ninja file: parallel, incremental (header dependencies via depfiles).
 out=build-fuzz
@@ -84,7 +99,7 @@ flags+=" -fno-sanitize-recover=undefined -DTOML_HEADER_ONLY=1 -DTOML_EXCEPTIONS=
   for target in "${all_targets[@]}"; do
     objects=("$out/obj/fuzz/${target}_fuzzer.o")
     echo "build $out/obj/fuzz/${target}_fuzzer.o: cxx fuzz/${target}_fuzzer.cpp"
-    for source in ${sources[$target]}; do
+    for source in $(core_sources_of "fuzz/${target}_fuzzer.cpp"); do
       object=$out/obj/${source%.cpp}.o
       objects+=("$object")
       [[ -n ${compiled[$object]:-} ]] || echo "build $object: cxx $source"
