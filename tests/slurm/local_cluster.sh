@@ -38,7 +38,8 @@ SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-AuthInfo=socket=$dir/munge/socket
+# cred_expire: a requeued job may start again one credential lifetime later (120 s by default)
+AuthInfo=socket=$dir/munge/socket,cred_expire=10
 CredType=cred/munge
 SlurmctldPort=$(cluster_free_port)
 SlurmdPort=$(cluster_free_port)
