@@ -41,6 +41,10 @@ fi
 meson=.venv/bin/meson
 # matplotlib for tools/plot.py: the plots a sweep writes into its report and the plot test.
 .venv/bin/python -c 'import matplotlib' 2>/dev/null || .venv/bin/pip install -q matplotlib
+# pandas and pytest for the Python package's tests (tests/python: its readers and wrappers, no GPU).
+.venv/bin/python -c 'import importlib.metadata as m
+assert m.version("pandas") == "3.1.1" and m.version("pytest") == "9.2.0"' 2>/dev/null ||
+  .venv/bin/pip install -q 'pandas==3.1.1' 'pytest==9.2.0'
 # NVBench's comparison scripts (nvbench-compare-legacy and nvbench-compare-robust) for the tests of
 # `dotsweep export --nvbench`; pinned, since the tests' figures are this version's verdicts.
 .venv/bin/python -c 'import importlib.metadata as m, cuda.bench.scripts.nvbench_compare_robust, tabulate, colorama, jsondiff, numpy
