@@ -58,6 +58,9 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
        "(variant, n, mode)"});
   command.add_option("--cache-dir", o.cache_dir, "cubin cache folder (default: $DOTSWEEP_CACHE_DIR or ~/.cache/dotsweep)");
   command.add_option("--top", o.top, "variants per group in summary.md")->default_val(o.top);
+  command.add_flag("--print-summary", o.print_summary,
+                   "print all of summary.md at the end, its per-group tables too (default: the context, what to "
+                   "use and where the report is)");
   command.add_option("--max-configs", o.max_configs, "refuse a space that expands to more configurations")
       ->default_val(o.max_configs);
   command.add_flag("!--no-progress", o.progress, "no progress bar");

@@ -29,7 +29,8 @@ struct SweepOptions {
   std::string results_root = "results";
   std::string cache_dir;                  // empty: default_cache_dir()
   MeasureSettings measure;
-  int top = 5;                            // rows per size in the printed summary
+  int top = 5;                            // rows per group in summary.md
+  bool print_summary = false;             // print all of summary.md at the end (sweep/end_of_sweep.hpp)
   std::size_t max_configs = kDefaultMaxConfigs;  // refuse a space expanding past this
   bool progress = true;
   // ---- interruptions and resume (sweep/interrupt.hpp, core/report/resume_plan.hpp)

@@ -18,6 +18,7 @@
 #include <set>
 #include <thread>
 
+#include "sweep/end_of_sweep.hpp"
 #include "sweep/halving_stage.hpp"
 #include "sweep/interrupt.hpp"
 #include "sweep/planted_faults.hpp"
@@ -168,7 +169,8 @@ Measured measure_sweep(const SweepOptions& options, const SweepSetup& s, cudaStr
 }
 
 // Ranks and writes the final report, prints the context, what to use and
-// where the report is and, after an interrupt, the command that resumes.
+// where the report is (all of summary.md with --print-summary) and, after an
+// interrupt, the command that resumes.
 void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m, ReportFolder& report,
                    nlohmann::json& context, const CompileQueue& compile_queue, const SizeMeasurer& measurer,
                    std::chrono::steady_clock::time_point sweep_start, unsigned host_threads) {
@@ -191,11 +193,7 @@ void finish_report(const SweepOptions& options, const SweepSetup& s, Measured& m
   context["counters"] = counter_context_json(measurer.counters());  // a status that ended them during the run
   report.write_context(context.dump(2) + "\n");
 
-  // The context and what to use; the per-group tables stay in summary.md
-  // (results/baselines/h100.summary.md, a default sweep: 75 lines of the
-  // first, 1,124 in all).
-  std::printf("%s\n", report.terminal_summary().c_str());
-  std::printf("the fastest rows of every (type, n, mode) group: %s/summary.md\n", s.out_dir.c_str());
+  std::fputs(end_of_sweep_text(report, options.print_summary).c_str(), stdout);
   std::printf(
       "sweep took %s; NVRTC compiled for %.1f s over %u threads (%zu of %zu cubins from cache), of which the sweep "
       "waited %.1f s; reports in %s\n",

@@ -1,0 +1,15 @@
+#include "sweep/end_of_sweep.hpp"
+
+#include "core/report/text_file.hpp"
+
+namespace dotsweep {
+
+std::string end_of_sweep_text(const ReportFolder& report, bool whole_summary) {
+  const std::string summary_path = report.path() + "/summary.md";
+  // Read back rather than kept: what is printed is what the folder holds.
+  if (whole_summary) return read_text_file(summary_path);
+  return report.terminal_summary() + "\nthe fastest rows of every (type, n, mode) group: " + summary_path +
+         " (--print-summary prints all of it)\n";
+}
+
+}  // namespace dotsweep
