@@ -14,7 +14,7 @@ import threading
 import xml.etree.ElementTree as ElementTree
 
 from .binary import find_binary
-from .errors import error_for
+from .errors import BinaryNotFound, error_for
 
 # Kept of stderr for the error message: enough for its last lines, bounded
 # however long a sweep's progress output runs.
@@ -70,8 +70,11 @@ def run(subcommand: str, args: list[str], echo: bool = False, env: dict | None =
     progress). Raises the exception of its exit status unless that is 0, or 1
     for `gate` (its verdict)."""
     command = [os.fspath(find_binary()), subcommand, *args]
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=dict(os.environ, **env) if env else None)
+    try:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   env=dict(os.environ, **env) if env else None)
+    except OSError as e:  # not a program this machine runs (another architecture, a script without #!)
+        raise BinaryNotFound(f"cannot run '{command[0]}': {e.strerror}", command=command) from None
     stdout_chunks = []
     stderr_tail = bytearray()
 

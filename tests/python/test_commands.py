@@ -147,3 +147,21 @@ def test_a_crash_is_a_dotsweep_error_with_the_signal(tmp_path, monkeypatch):
     with pytest.raises(dotsweep.DotsweepError) as raised:
         dotsweep.compare("a.csv")
     assert type(raised.value) is dotsweep.DotsweepError and raised.value.status == -9
+
+
+def test_a_binary_that_cannot_run(tmp_path, monkeypatch):
+    not_a_program = tmp_path / "dotsweep"
+    not_a_program.write_bytes(b"\x7fELF broken")
+    not_a_program.chmod(0o755)
+    monkeypatch.setenv("DOTSWEEP_BIN", str(not_a_program))
+    with pytest.raises(dotsweep.BinaryNotFound, match="cannot run .*dotsweep'"):
+        dotsweep.compare("a.csv")
+
+
+def test_sweep_without_a_gpu_is_no_gpu_error(binary, tmp_path, root):
+    if subprocess.run([str(binary), "info"], capture_output=True).returncode != 3:
+        pytest.skip("a GPU is here: this test checks the sweep's answer without one")
+    with pytest.raises(dotsweep.NoGpuError) as raised:
+        dotsweep.sweep(space=root / "variants" / "quick.toml", sizes=["2^12"], out=tmp_path / "r", echo=False)
+    assert raised.value.status == 3 and raised.value.message.startswith("dotsweep: ")
+    assert (raised.value.status, raised.value.message) == cli_line(binary, *raised.value.command[1:])
