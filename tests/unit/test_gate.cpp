@@ -38,20 +38,49 @@ const MeasurementRecord kBase = timed("v", 399, 400, 401);
 }  // namespace
 
 TEST_CASE("gate: the threshold is on the median's change, just under is SAME and just over is REGRESSED") {
-  // +4.975%: intervals 18.5 us apart, far beyond the floor, still under 5%.
-  const GateRow under = judge(kBase, timed("v", 419.5, 419.9, 420.3));
+  // A floor under the threshold (2 us + 2%, at least 4%: 16 us here), so
+  // that the threshold alone decides; the default's 6% would hide +5.1%.
+  GateRule rule;
+  rule.min_gap_pct = 2;
+  // +4.975%: intervals 18.5 us apart, beyond the floor, still under 5%.
+  const GateRow under = judge(kBase, timed("v", 419.5, 419.9, 420.3), rule);
   CHECK(under.verdict == GateVerdict::same);
   CHECK(under.separation == doctest::Approx(18.5));
   // +5.125%: over the threshold and 19.2 us apart.
-  const GateRow over = judge(kBase, timed("v", 420.2, 420.5, 420.8));
+  const GateRow over = judge(kBase, timed("v", 420.2, 420.5, 420.8), rule);
   CHECK(over.verdict == GateVerdict::regressed);
-  CHECK(over.floor_us == doctest::Approx(14.0));
+  CHECK(over.floor_us == doctest::Approx(16.0));
   CHECK(contains(over.why, "+5.1%"));
   CHECK(contains(over.why, "19.20 us apart"));
   // --threshold moves the edge.
-  GateRule loose;
+  GateRule loose = rule;
   loose.threshold_pct = 6;
   CHECK(judge(kBase, timed("v", 420.2, 420.5, 420.8), loose).verdict == GateVerdict::same);
+}
+
+TEST_CASE("gate: the default floor is never under twice its relative part (a state drawn once per process)") {
+  // 0.2 report: 0.5 us + 3%, at least 6%; the two meet at 0.5 / 0.03 = 16.67 us.
+  GateRule rule;
+  CHECK(gate_default_floor_us(rule, 10, "0.2.1") == doctest::Approx(0.8));     // 0.5 + 0.3 > 0.6
+  CHECK(gate_default_floor_us(rule, 16, "0.2.1") == doctest::Approx(0.98));    // 0.5 + 0.48 > 0.96
+  CHECK(gate_default_floor_us(rule, 17, "0.2.1") == doctest::Approx(1.02));    // 6%: 1.02 > 0.5 + 0.51
+  CHECK(gate_default_floor_us(rule, 400, "0.2.1") == doctest::Approx(24.0));   // 6%, not 12.5
+  CHECK(gate_default_floor_us(rule, 400, "0.1.0") == doctest::Approx(24.0));   // 6%, not 2 + 12
+  CHECK(gate_default_floor_us(rule, 50, "0.1.0") == doctest::Approx(3.5));     // 2 + 1.5 > 3
+  rule.min_gap_pct = 0;
+  rule.min_gap_us = 0;
+  CHECK(gate_default_floor_us(rule, 400, "0.2.1") == 0);  // --min-gap-us 0 --min-gap-pct 0: no floor at all
+  // The gate applies it: 400 us [399, 401] against 6% slower with intervals
+  // 23 us apart (short of 24) and 25 us apart (beyond it).
+  MeasurementRecord base = kBase;
+  base.env.dotsweep_version = "0.2.1";
+  const GateRow short_of = judge(base, timed("v", 424, 425, 426));
+  CHECK(short_of.floor_us == doctest::Approx(24.0));
+  CHECK(short_of.verdict == GateVerdict::inconclusive);
+  CHECK(judge(base, timed("v", 426, 427, 428)).verdict == GateVerdict::regressed);
+  // Faster by as much: the same floor either way.
+  CHECK(judge(base, timed("v", 374, 375, 376)).verdict == GateVerdict::inconclusive);
+  CHECK(judge(base, timed("v", 372, 373, 374)).verdict == GateVerdict::improved);
 }
 
 TEST_CASE("gate: a change exactly at the threshold is SAME, either way") {

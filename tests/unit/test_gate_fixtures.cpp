@@ -124,3 +124,70 @@ TEST_CASE("gate: a capped row slowed 10% is INCONCLUSIVE (throttled) with its cl
   CHECK(run_gate(run1, {committed}, {}, kAll, false).count(GateVerdict::regressed) == 1);
   CHECK(as_measured.count(GateVerdict::regressed) == 0);
 }
+
+// Two default sweeps back to back on one H200 (GPU-fb122afe, 2026-12-06),
+// cut to 2^24 and 2^26 (tests/fixtures/gate-aa/README.md). Each draws, once
+// per process, a state that moves a few last-block rows by 5-6% with tight
+// intervals: the f16 row below in r2, an f32 row at 2^26 in r1.
+namespace {
+
+GateReport aa_fixture(const std::string& name) {
+  return read_gate_report(std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/gate-aa/" + name);
+}
+
+const char* kStateRow = "f16.b512.i2.v4.cover.warp.shfl.last.plain.own";  // 23.52 -> 24.96 us at 2^24
+
+// The row with every timing that the cut keeps multiplied by `factor`.
+void scale_row(MeasurementRecord& r, double factor) {
+  for (auto* v : {&r.median_us, &r.min_us, &r.p25_us, &r.p75_us, &r.ci_lo_us, &r.ci_hi_us})
+    if (*v) **v *= factor;
+}
+
+}  // namespace
+
+TEST_CASE("gate on two back-to-back H200 sweeps: no REGRESSED row in any scope, either way round") {
+  GateReport r1 = aa_fixture("r1.csv.gz"), r2 = aa_fixture("r2.csv.gz");
+  REQUIRE(r1.processes == std::optional<std::size_t>(1));  // the context.json beside each was read
+  for (const auto& [base, cur] : {std::pair{&r1, &r2}, std::pair{&r2, &r1}})
+    for (const GateScope& scope : {kAll, kDefault, GateScope{true, false, false}, GateScope{false, true, false}}) {
+      CAPTURE(base->path);
+      CAPTURE(scope_text(scope));
+      const GateResult result = run_gate(*base, {*cur}, GateRule{}, scope, false);
+      CHECK(result.rows.size() > 0);
+      CHECK(flagged(result, GateVerdict::regressed).empty());
+      CHECK(result.exit_code() == 0);
+    }
+  // The state row: its intervals lie further apart than 0.5 us + 3% (the
+  // floor before a process's state was counted) and closer than 6%.
+  const GateRow row = judge_row(find(r1, kStateRow, 16777216), {&find(r2, kStateRow, 16777216)}, GateRule{});
+  CHECK(row.ratio == doctest::Approx(1.061).epsilon(0.001));
+  CHECK(row.separation > default_noise_floor_us(GateRule{}, row.base->median, "0.2.1"));
+  CHECK(row.floor_us == doctest::Approx(0.06 * row.base->median));
+  CHECK(row.separation < row.floor_us);
+  CHECK(row.verdict == GateVerdict::inconclusive);
+}
+
+TEST_CASE("gate on two back-to-back H200 sweeps: a slowdown planted in a copy is REGRESSED past the floor, not short of it") {
+  GateReport r1 = aa_fixture("r1.csv.gz");
+  const GateReport r2 = aa_fixture("r2.csv.gz");
+  GateReport copy = r2;
+  const MeasurementRecord& base = find(r1, kStateRow, 16777216);
+  const double floor = gate_default_floor_us(GateRule{}, *base.median_us, base.env.dotsweep_version);
+  // Scale r2's row so its interval lies 2% beyond the floor above r1's, then 2% short of it.
+  MeasurementRecord& planted = find(copy, kStateRow, 16777216);
+  const double lo = *planted.ci_lo_us;
+  const std::vector<std::string> want{std::string(kStateRow) + " 16777216"};
+  scale_row(planted, (*base.ci_hi_us + 1.02 * floor) / lo);
+  CHECK(flagged(run_gate(r1, {copy}, GateRule{}, kAll, false), GateVerdict::regressed) == want);
+  copy = r2;
+  scale_row(find(copy, kStateRow, 16777216), (*base.ci_hi_us + 0.98 * floor) / lo);
+  const GateResult short_of = run_gate(r1, {copy}, GateRule{}, kAll, false);
+  CHECK(flagged(short_of, GateVerdict::regressed).empty());
+  CHECK(short_of.exit_code() == 0);
+  // The fastest f32 row at 2^26 (the other state row's size), 10% slower.
+  copy = r2;
+  const char* f32_row = "f32.b1024.i2.v4.cover.warp.shfl.atomic.plain.f32";
+  scale_row(find(copy, f32_row, 67108864), 1.10);
+  CHECK(flagged(run_gate(r1, {copy}, GateRule{}, kAll, false), GateVerdict::regressed) ==
+        std::vector<std::string>{std::string(f32_row) + " 67108864"});
+}

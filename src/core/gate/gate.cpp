@@ -91,6 +91,11 @@ double default_noise_floor_us(const GateRule& rule, double baseline_median_us, c
   return min_gap_us_of(rule, dotsweep_version) + rule.min_gap_pct / 100.0 * baseline_median_us;
 }
 
+double gate_default_floor_us(const GateRule& rule, double baseline_median_us, const std::string& dotsweep_version) {
+  const double per_process = 2.0 * rule.min_gap_pct / 100.0 * baseline_median_us;
+  return std::max(default_noise_floor_us(rule, baseline_median_us, dotsweep_version), per_process);
+}
+
 GateScope parse_gate_scope(const std::string& text) {
   GateScope scope{false, false, false};
   std::size_t start = 0;
@@ -303,7 +308,7 @@ GateRow judge_row(const MeasurementRecord& baseline, const std::vector<const Mea
     row.ratio = cur.median / base->median;
     f.change = row.ratio - 1.0;
     f.over_threshold = std::abs(f.change) > rule.threshold_pct / 100.0;
-    row.floor_us = default_noise_floor_us(rule, base->median, baseline.env.dotsweep_version);
+    row.floor_us = gate_default_floor_us(rule, base->median, baseline.env.dotsweep_version);
     if (rule.noise) {
       if (const auto spread = floor_spread(*rule.noise, baseline)) {
         row.floor_us = calibrated_floor_us(base->median, spread->spread);

@@ -147,7 +147,8 @@ std::string report_line(const GateReport& r) {
 
 // The noise floor as the rule line states it: measured, or the default.
 std::string floor_text(const GateRule& rule) {
-  const std::string fixed = general_number(rule.min_gap_us.value_or(0)) + " us + " + general_number(rule.min_gap_pct) + "% of the baseline median";
+  const std::string fixed = general_number(rule.min_gap_us.value_or(0)) + " us + " + general_number(rule.min_gap_pct) +
+                            "% of the baseline median, at least " + general_number(2 * rule.min_gap_pct) + "% of it";
   if (!rule.noise) return "the default noise floor " + fixed + " (no --noise calibration)";
   return "the noise floor measured by " + std::to_string(rule.noise->paths.size()) +
          " repeat sweeps (--noise; " + fixed + " for a class they lack)";
