@@ -29,8 +29,9 @@ def cli_line(binary, *args):
 def test_option_args():
     assert option_args({"min_samples": 10, "no_progress": True, "resume": None, "host_paths": False,
                         "sizes": ["2^12", 4096], "mode": ("cold", "hot"), "out": pathlib.Path("/x y"),
-                        "threshold": -1}) == [
-        "--min-samples=10", "--no-progress", "--sizes=2^12,4096", "--mode=cold,hot", "--out=/x y", "--threshold=-1"]
+                        "threshold": -1, "top": 1, "seed": 0}) == [
+        "--min-samples=10", "--no-progress", "--sizes=2^12,4096", "--mode=cold,hot", "--out=/x y", "--threshold=-1",
+        "--top=1", "--seed=0"]
 
 
 def test_report_folders_from_stdout():

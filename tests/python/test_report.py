@@ -151,12 +151,32 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
     assert outcome and "not a regular file" in outcome[0]
 
 
-def _refusal(path):
+def test_a_fifo_beside_a_report_is_refused_without_blocking(tmp_path):
+    shutil.copy(GATE / "h200-run1.csv", tmp_path / "sweep.csv")
+    os.mkfifo(tmp_path / "context.json")
+    outcome = []
+    reader = threading.Thread(target=lambda: outcome.append(_refusal(tmp_path, "context")), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert outcome and "not a regular file" in outcome[0]
+
+
+def _refusal(path, attribute="rows"):
     try:
-        dotsweep.Report(path)
+        getattr(dotsweep.Report(path), attribute)
     except dotsweep.InputError as e:
         return str(e)
     return "read"
+
+
+def test_cells_are_read_as_written(tmp_path):
+    # pandas would read "NA", "None" or "null" as missing; a report's text is kept as the C++ wrote it.
+    text = (GATE / "h200-run1.csv").read_text().splitlines()
+    header = text[0].split(",")
+    row = text[1].split(",")
+    row[header.index("reason")] = "NA"
+    (tmp_path / "run.csv").write_text("\n".join([text[0], ",".join(row)]) + "\n")
+    assert dotsweep.Report(tmp_path / "run.csv").rows["reason"].tolist() == ["NA"]
 
 
 def test_the_size_limit_both_sides(tmp_path, monkeypatch):
