@@ -76,8 +76,15 @@ def test_gate_refusal_writes_nothing(binary, tmp_path):
 def test_gate_pass(binary):
     result = dotsweep.gate(GATE / "h200-committed.csv", GATE / "h200-run1.csv")
     assert result.passed and result.status == 0 and bool(result)
-    assert result.summary.startswith("gate: PASS, 24 SAME, 2 INCONCLUSIVE, 4 UNTIMED of 30 rows")
+    direct = subprocess.run([str(binary), "gate", "--baseline", str(GATE / "h200-committed.csv"), "--current",
+                             str(GATE / "h200-run1.csv")], capture_output=True, text=True)
+    assert result.text == direct.stdout and result.summary == direct.stdout.splitlines()[-1]
+    assert result.summary.startswith("gate: PASS, ")
+    assert result.summary.endswith(" of 30 rows compared (--only best,baselines)")
+    # One row per row compared, each with the verdict the summary counts.
     assert len(result.rows) == 30 and "REGRESSED" not in set(result.rows["verdict"])
+    for verdict, count in result.rows["verdict"].value_counts().items():
+        assert f"{count} {verdict}" in result.summary
 
 
 def test_gate_fail_is_a_verdict_not_an_exception(binary, tmp_path):
