@@ -45,7 +45,7 @@ h100=$fixtures/synthetic_h100.csv
 
 expect_output "# dotsweep compare: 2 reports" "| 2^28 |" "tie (A, B)" "compared by time" \
   "### Portability" "A (H200)'s best candidate runs on B (H200)" -- "$run1" "$run2"
-expect_output "compared by % of each report's own measured read ceiling" "B/A % peak" "incorrect: synthetic" -- "$run1" "$h100"
+expect_output "compared by time (which GPU runs n faster) and, at bandwidth-bound sizes, by % of each report's own measured read ceiling" "B/A % peak" "closer to its ceiling (% peak)" "incorrect: synthetic" -- "$run1" "$h100"
 expect_output "# dotsweep compare: 3 reports" "C/A time" -- "$run1" "$run2" "$h100"
 
 # --markdown writes what stdout shows.

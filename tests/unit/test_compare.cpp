@@ -207,9 +207,9 @@ TEST_CASE("a different GPU is judged by fraction of its own peak; a variant wron
   REQUIRE(pct);
   CHECK(pct->value == doctest::Approx(92.92970854284412 / 97.1595013277258));
   const std::string md = compare_markdown(c);
-  CHECK(contains(md, "compared by % of each GPU's own peak"));
+  CHECK(contains(md, "by % of each GPU's own peak"));
   CHECK(contains(md, "B/A % peak [95% CI]"));
-  CHECK(contains(md, "ahead (% peak)"));
+  CHECK(contains(md, "closer to its peak (% peak)"));
   CHECK(contains(md, "incorrect: synthetic"));
   CHECK(contains(md, "incorrect on B at 1 size"));
   CHECK_FALSE(contains(md, "same GPU model"));
@@ -228,8 +228,8 @@ TEST_CASE("reports that all carry a measured read ceiling are judged by % of it"
   CHECK(pct->value == doctest::Approx(theoretical * (3352.0 / 3100.0) / (4814.304 / 4680.326716544269)));
   CHECK(*big.sides[0].best->pct_peak == doctest::Approx(97.1595013277258 * 4814.304 / 4680.326716544269));
   const std::string md = compare_markdown(c);
-  CHECK(contains(md, "compared by % of each report's own measured read ceiling"));
-  CHECK_FALSE(contains(md, "compared by % of each GPU's own peak"));
+  CHECK(contains(md, "by % of each report's own measured read ceiling"));
+  CHECK_FALSE(contains(md, "by % of each GPU's own peak"));
 }
 
 TEST_CASE("real hardware of its own: the whole H200 against a 40-SM partition, by % of each one's read ceiling") {
@@ -273,7 +273,7 @@ TEST_CASE("real hardware of its own: the whole H200 against a 40-SM partition, b
   CHECK(*moved->fraction_of_best == doctest::Approx(0.894).epsilon(0.002));
   CHECK_FALSE(moved->tied);
   const std::string md = compare_markdown(c);
-  CHECK(contains(md, "compared by % of each report's own measured read ceiling"));
+  CHECK(contains(md, "by % of each report's own measured read ceiling"));
   CHECK(contains(md, "NVIDIA H200 [40 of 132 SMs]"));
   CHECK(contains(md, "A (H200)'s best candidate runs on B (H200 [40 of 132 SMs]) at 89.4-100.0% of B's own best"));
 }
@@ -398,4 +398,61 @@ TEST_CASE("compare says when the reports swept different spaces, sizes or modes"
   const auto c = compare_reports(split_reports({best, sweep}));
   CHECK(c.swept_alike);
   CHECK(!contains(compare_markdown(c), "swept different"));
+}
+
+TEST_CASE("an H200 and an H100: faster by time at every size, closer to its ceiling only where bandwidth-bound") {
+  // The committed baselines (results/baselines/README.md): the H200 (A) takes
+  // less time at every bf16 size, 1.02-1.45x; the H100 (B) reads 1.3-11% more
+  // of its own ceiling at 2^24-2^28, where each best reads 73-100% of its
+  // own. At 2^22 the H200's best reads 41%, the H100's 51%: no footing.
+  const std::string base = std::string(DOTSWEEP_SOURCE_ROOT) + "/results/baselines/";
+  const auto c = compare_reports(split_reports({{"h200", read_records(base + "h200.csv.gz"), {}},
+                                                {"h100", read_records(base + "h100.csv.gz"), {}}}));
+  REQUIRE(c.by_measured_ceiling);
+  const auto question = [&](const std::string& type) -> const QuestionComparison& {
+    for (const auto& q : c.questions)
+      if (q.type == type && q.mode == "cold") return q;
+    FAIL("no " << type << " cold");
+    throw;
+  };
+  const QuestionComparison& bf16 = question("bf16");
+  REQUIRE(bf16.sizes.size() == 12);
+  for (const auto& s : bf16.sizes) {
+    CAPTURE(s.n);
+    CHECK(s.faster == std::vector<std::size_t>{0});
+    CHECK(s.bandwidth_bound == (s.n >= (1 << 24)));
+    if (s.bandwidth_bound) CHECK(s.ahead == std::vector<std::size_t>{1});
+  }
+  // f32 is bandwidth-bound from 2^22 (58% and 68%), not at 2^20 (26% and 34%).
+  for (const auto& s : question("f32").sizes)
+    if (s.n == (1 << 20) || s.n == (1 << 22)) CHECK(s.bandwidth_bound == (s.n == (1 << 22)));
+  const std::string md = compare_markdown(c);
+  CHECK(contains(md, "| faster (time) | closer to its ceiling (% peak) |"));
+  CHECK(contains(md, "| A | — (not bandwidth-bound) | differ |"));  // bf16 at 2^22
+  CHECK(contains(md, "- B/A time of the best candidate: median 1.081 over 12 sizes (1.022 to 1.445); B faster at 0, "
+                     "A faster at 12, intervals overlap at 0.\n"));
+  CHECK(contains(md, "- B/A % of its own ceiling of the best candidate at the bandwidth-bound sizes (each best at 50% "
+                     "of its own or more): median 1.045 over 3 sizes (1.013 to 1.111); B closer to its ceiling at 3, "
+                     "A closer to its ceiling at 0, intervals overlap at 0."));
+  CHECK_FALSE(contains(md, " ahead"));  // never "ahead" without saying of what
+}
+
+TEST_CASE("bandwidth-bound: every best at 50% of its peak or more, two reports at least") {
+  const auto side = [](std::optional<double> pct) {
+    ReportSide s;
+    s.present = true;
+    if (pct) {
+      s.best = timed("v", 1, 1, 1);
+      s.best->pct_peak = *pct;
+    }
+    return s;
+  };
+  CHECK(is_bandwidth_bound({side(50.0), side(99.0)}));
+  CHECK_FALSE(is_bandwidth_bound({side(49.99), side(99.0)}));
+  CHECK_FALSE(is_bandwidth_bound({side(99.0), side(49.99)}));
+  CHECK(is_bandwidth_bound({side(60.0), side(std::nullopt), side(70.0)}));  // a report without a best says nothing
+  CHECK_FALSE(is_bandwidth_bound({side(60.0), side(std::nullopt)}));        // one best: nothing to compare
+  ReportSide no_pct = side(60.0);
+  no_pct.best->pct_peak.reset();
+  CHECK_FALSE(is_bandwidth_bound({side(60.0), no_pct}));
 }

@@ -120,6 +120,20 @@ std::vector<std::size_t> ahead_of(const std::vector<ReportSide>& sides, bool by_
   return ahead;
 }
 
+}  // namespace
+
+bool is_bandwidth_bound(const std::vector<ReportSide>& sides) {
+  std::size_t with_best = 0;
+  for (const auto& side : sides) {
+    if (!side.best) continue;
+    if (!side.best->pct_peak || *side.best->pct_peak < kBandwidthBoundPct) return false;
+    ++with_best;
+  }
+  return with_best >= 2;
+}
+
+namespace {
+
 void judge_agreement(SizeComparison& size) {
   std::vector<const ReportSide*> with_best;
   for (const auto& s : size.sides)
@@ -296,6 +310,8 @@ ReportComparison compare_reports(std::vector<Report> reports) {
         size.sides.push_back(side_of(it->second, standing_of(it->second), rs[i]));
       }
       size.ahead = ahead_of(size.sides, out.same_peak);
+      size.faster = ahead_of(size.sides, true);
+      size.bandwidth_bound = is_bandwidth_bound(size.sides);
       judge_agreement(size);
       size.portability.assign(rs.size(), std::vector<std::optional<Portability>>(rs.size()));
       for (std::size_t r = 0; r < rs.size(); ++r)

@@ -106,6 +106,15 @@ struct SizeComparison {
   // when every report's GPU has the same peak, by pct_peak otherwise; the
   // rule of tie_group.hpp), the leader first, then in report order.
   std::vector<std::size_t> ahead;
+  // The same by time alone, whatever the peaks: which GPU runs this n
+  // faster. Equal to `ahead` when every report has the same peak.
+  std::vector<std::size_t> faster;
+  // Every report's best reads at least kBandwidthBoundPct of its own
+  // bandwidth (pct_peak): the size is bandwidth-bound on each, so % of peak
+  // says how close each kernel is to its hardware. Below it the launch
+  // dominates and % of peak says nothing about the kernels (an H200 and an
+  // H100 reach 0.0-15% of their ceilings up to 2^20, 41-51% for bf16 at 2^22).
+  bool bandwidth_bound = false;
   Agreement agreement = Agreement::incomplete;
   std::vector<std::string> shared;  // candidates in every report's tie group (same/tie)
   // portability[r][s]: report r's best on report s; empty for r == s or when
@@ -132,6 +141,12 @@ struct ReportComparison {
   bool swept_alike = true;
   std::vector<QuestionComparison> questions;  // ascending (type, mode)
 };
+
+// Where % of peak starts to mean something about a kernel (SizeComparison).
+inline constexpr double kBandwidthBoundPct = 50.0;
+// Every side's best candidate (two or more have one) reads at least
+// kBandwidthBoundPct of its peak (pct_peak, on the comparison's footing).
+bool is_bandwidth_bound(const std::vector<ReportSide>& sides);
 
 ReportComparison compare_reports(std::vector<Report> reports);
 

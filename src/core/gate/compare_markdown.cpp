@@ -66,10 +66,11 @@ std::string best_cell(const ReportSide& side) {
   return markdown_cell(side.best->variant) + " (" + standing + ")";
 }
 
-std::string ahead_cell(const SizeComparison& size, const std::vector<Report>& reports) {
-  if (size.ahead.empty()) return "—";
-  if (size.ahead.size() == 1) return reports[size.ahead.front()].label;
-  std::vector<std::size_t> tied = size.ahead;
+// The leading report of `leaders` (SizeComparison::faster or ::ahead), or a tie.
+std::string leader_cell(const std::vector<std::size_t>& leaders, const std::vector<Report>& reports) {
+  if (leaders.empty()) return "—";
+  if (leaders.size() == 1) return reports[leaders.front()].label;
+  std::vector<std::size_t> tied = leaders;
   std::sort(tied.begin(), tied.end());
   std::string text = "tie (";
   for (std::size_t k = 0; k < tied.size(); ++k) text += (k ? ", " : "") + reports[tied[k]].label;
@@ -111,23 +112,57 @@ double median_of(std::vector<double> v) {
   return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-// One line on report i against report A over every size both measured.
-std::string ratio_summary(const QuestionComparison& q, std::size_t i, const ReportComparison& c) {
+// What "better" is in a line of ratios against A: lower time, or higher % of
+// peak, and the words for the report that has it.
+struct RatioFooting {
+  bool by_time = true;
+  std::string what;     // "time", "% of its own ceiling", ...
+  std::string better;   // "faster", "closer to its ceiling", ...
+};
+
+// Counts over the sizes where both X and A have a best candidate (and, for
+// % of peak, the size is bandwidth-bound): X better, A better, overlap.
+std::string ratio_line(const QuestionComparison& q, std::size_t i, const ReportComparison& c, const RatioFooting& f) {
   std::vector<double> ratios;
-  std::size_t ahead = 0, behind = 0, tied = 0, same = 0, tie = 0, differ = 0;
+  std::size_t x_ahead = 0, a_ahead = 0, tied = 0;
+  for (const auto& s : q.sizes) {
+    const auto& a = s.sides[0];
+    const auto& x = s.sides[i];
+    if (!a.best || !x.best || (!f.by_time && !s.bandwidth_bound)) continue;
+    const auto r = f.by_time ? time_ratio(*x.best, *a.best) : pct_peak_ratio(*x.best, *a.best);
+    if (!r) continue;
+    ratios.push_back(r->value);
+    const bool overlap = r->interval && r->interval->lo <= 1.0 && 1.0 <= r->interval->hi;
+    const bool x_better = f.by_time ? r->value < 1.0 : r->value > 1.0;
+    if (overlap || r->value == 1.0) ++tied;
+    else if (x_better) ++x_ahead;
+    else ++a_ahead;
+  }
+  const auto& A = c.reports[0];
+  const auto& X = c.reports[i];
+  const std::string where =
+      f.by_time ? std::string() : " at the bandwidth-bound sizes (each best at " +
+                                      fixed_or_dash(kBandwidthBoundPct, 0) + "% of its own or more)";
+  if (ratios.empty()) return "- " + X.label + "/" + A.label + " " + f.what + " of the best candidate" + where + ": no such size.";
+  const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
+  return "- " + X.label + "/" + A.label + " " + f.what + " of the best candidate" + where + ": median " +
+         fixed_or_dash(median_of(ratios), 3) + " over " + sizes_text(ratios.size()) + " (" + fixed_or_dash(*lo, 3) +
+         " to " + fixed_or_dash(*hi, 3) + "); " + X.label + " " + f.better + " at " + std::to_string(x_ahead) + ", " +
+         A.label + " " + f.better + " at " + std::to_string(a_ahead) + ", intervals overlap at " +
+         std::to_string(tied) + ".";
+}
+
+// The lines on report i against report A: time over every size both
+// measured (which GPU runs n faster) and, when the peaks differ, % of each
+// report's own peak over the bandwidth-bound sizes (how close each kernel
+// is to its hardware); then whether the best variants agree.
+std::string ratio_summary(const QuestionComparison& q, std::size_t i, const ReportComparison& c) {
+  std::size_t same = 0, tie = 0, differ = 0, with_best = 0;
   for (const auto& s : q.sizes) {
     const auto& a = s.sides[0];
     const auto& x = s.sides[i];
     if (!a.best || !x.best) continue;
-    const auto r = c.same_peak ? time_ratio(*x.best, *a.best) : pct_peak_ratio(*x.best, *a.best);
-    if (!r) continue;
-    ratios.push_back(r->value);
-    const bool overlap = r->interval && r->interval->lo <= 1.0 && 1.0 <= r->interval->hi;
-    const bool x_better = c.same_peak ? r->value < 1.0 : r->value > 1.0;
-    if (overlap || r->value == 1.0) ++tied;
-    else if (x_better) ++ahead;
-    else ++behind;
-    // Agreement between these two reports alone.
+    ++with_best;
     if (x.best->variant == a.best->variant) ++same;
     else {
       bool shares = false;
@@ -137,14 +172,13 @@ std::string ratio_summary(const QuestionComparison& q, std::size_t i, const Repo
   }
   const auto& A = c.reports[0];
   const auto& X = c.reports[i];
-  if (ratios.empty()) return "- " + X.name() + " and " + A.name() + ": no size with a best candidate on both\n";
-  const auto [lo, hi] = std::minmax_element(ratios.begin(), ratios.end());
-  const std::string what = c.same_peak ? "time" : "% of peak";
-  return "- " + X.label + "/" + A.label + " " + what + " of the best candidate: median " +
-         fixed_or_dash(median_of(ratios), 3) + " over " + sizes_text(ratios.size()) + " (" + fixed_or_dash(*lo, 3) +
-         " to " + fixed_or_dash(*hi, 3) + "); " + X.label + " ahead at " + std::to_string(ahead) + ", " + A.label +
-         " ahead at " + std::to_string(behind) + ", intervals overlap at " + std::to_string(tied) +
-         ". Best variant: same at " + std::to_string(same) + ", tie groups shared at " + std::to_string(tie) +
+  if (with_best == 0) return "- " + X.name() + " and " + A.name() + ": no size with a best candidate on both\n";
+  std::string out = ratio_line(q, i, c, {true, "time", "faster"});
+  if (!c.same_peak)
+    out += "\n" + ratio_line(q, i, c,
+                              c.by_measured_ceiling ? RatioFooting{false, "% of its own ceiling", "closer to its ceiling"}
+                                                    : RatioFooting{false, "% of its own peak", "closer to its peak"});
+  return out + " Best variant: same at " + std::to_string(same) + ", tie groups shared at " + std::to_string(tie) +
          ", different at " + std::to_string(differ) + ".\n";
 }
 
@@ -216,7 +250,10 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
     best_columns.push_back({reports[i].label + "/A time [95% CI]", Align::right});
     if (!c.same_peak) best_columns.push_back({reports[i].label + "/A % peak [95% CI]", Align::right});
   }
-  best_columns.push_back({c.same_peak ? "ahead (time)" : "ahead (% peak)", Align::left});
+  best_columns.push_back({"faster (time)", Align::left});
+  if (!c.same_peak)
+    best_columns.push_back({c.by_measured_ceiling ? "closer to its ceiling (% peak)" : "closer to its peak (% peak)",
+                            Align::left});
   best_columns.push_back({"best variant", Align::left});
   MarkdownTable best(best_columns);
   for (const auto& s : q.sizes) {
@@ -230,7 +267,8 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
       cells.push_back(ratio_cell(a && x ? time_ratio(*x, *a) : std::nullopt));
       if (!c.same_peak) cells.push_back(ratio_cell(a && x ? pct_peak_ratio(*x, *a) : std::nullopt));
     }
-    cells.push_back(ahead_cell(s, reports));
+    cells.push_back(leader_cell(s.faster, reports));
+    if (!c.same_peak) cells.push_back(s.bandwidth_bound ? leader_cell(s.ahead, reports) : "— (not bandwidth-bound)");
     cells.push_back(agreement_cell(s));
     best.add_row(cells);
   }
@@ -305,14 +343,19 @@ std::string compare_markdown(const ReportComparison& c) {
   if (c.same_peak)
     md += "Every report has the same theoretical peak: reports are compared by time. ";
   else if (c.by_measured_ceiling)
-    md += "The reports' peaks differ: reports are compared by % of each report's own measured read ceiling "
-          "(times are shown too), and every % peak below is of that ceiling: a partition's peak is its ceiling "
+    md += "The reports' peaks differ: reports are compared by time (which GPU runs n faster) and, at "
+          "bandwidth-bound sizes, by % of each report's own measured read ceiling (how close each kernel is to "
+          "its hardware); every % peak below is of that ceiling: a partition's peak is its ceiling "
           "already, and a whole GPU's theoretical peak is a bound no kernel reaches. ";
   else
-    md += "The reports' GPUs differ in theoretical peak: reports are compared by % of each GPU's own peak "
-          "(times are shown too). ";
+    md += "The reports' GPUs differ in theoretical peak: reports are compared by time (which GPU runs n faster) "
+          "and, at bandwidth-bound sizes, by % of each GPU's own peak (how close each kernel is to its hardware). ";
   md += "Ratios are against report A; a ratio's 95% interval follows from both medians' intervals. "
-        "`ahead` names the report whose best candidate leads, or `tie` when the intervals overlap; "
+        "`faster` names the report whose best candidate takes the least time (which GPU runs n faster), or "
+        "`tie` when the intervals overlap; across GPUs of different peaks, `closer to its ceiling` (or peak) names "
+        "the one whose best reads the largest % of its own, at the sizes where every best reads " +
+        fixed_or_dash(kBandwidthBoundPct, 0) +
+        "% or more (bandwidth-bound: below, the launch dominates and % of peak says nothing about the kernels); "
         "`best variant` says whether the reports' best candidates are the same variant, `tie` when their tie "
         "groups share a row, or `differ`.\n";
   if (!c.swept_alike) md += "\n" + different_sweeps_note("The reports") + "\n";
