@@ -24,38 +24,41 @@ const char* const kChoiceRule =
 
 namespace {
 
-const SizeCandidate* find_candidate(const SizeChoices& size, const std::string& id) {
-  for (const auto& c : size.candidates)
-    if (c.config.id() == id) return &c;
-  return nullptr;
+// One size's candidates by id, spelled once: an id is built from the config,
+// and looking candidates up by it is what grouping sizes into ranges does.
+using CandidatesById = std::map<std::string, const SizeCandidate*>;
+
+std::vector<CandidatesById> index_by_id(const std::vector<SizeChoices>& sizes) {
+  std::vector<CandidatesById> index(sizes.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    for (const auto& c : sizes[i].candidates) index[i].emplace(c.config.id(), &c);
+  return index;
 }
 
-// The ids that are candidates at every size of [first, last).
-std::set<std::string> common_ids(const std::vector<SizeChoices>& sizes, std::size_t first, std::size_t last) {
-  std::set<std::string> common;
-  for (const auto& c : sizes[first].candidates) common.insert(c.config.id());
-  for (std::size_t i = first + 1; i < last; ++i)
-    for (auto it = common.begin(); it != common.end();)
-      it = find_candidate(sizes[i], *it) ? std::next(it) : common.erase(it);
-  return common;
+// The ids of `common` that are candidates in `size` too.
+std::set<std::string> kept_in(const std::set<std::string>& common, const CandidatesById& size) {
+  std::set<std::string> kept;
+  for (const auto& id : common)
+    if (size.count(id) != 0) kept.insert(kept.end(), id);
+  return kept;
 }
 
-TableRange range_over(const std::vector<SizeChoices>& sizes, std::size_t first, std::size_t last) {
-  const std::set<std::string> ids = common_ids(sizes, first, last);
+// `ids`: the candidates at every size of [first, last).
+TableRange range_over(const std::vector<SizeChoices>& sizes, const std::vector<CandidatesById>& index,
+                      const std::set<std::string>& ids, std::size_t first, std::size_t last) {
   const std::string* best = nullptr;
   double best_sum = 0;
   for (const auto& id : ids) {  // ascending ids: an equal sum keeps the smaller
     double sum = 0;
-    for (std::size_t i = first; i < last; ++i) sum += find_candidate(sizes[i], id)->median_us;
+    for (std::size_t i = first; i < last; ++i) sum += index[i].at(id)->median_us;
     if (!best || sum < best_sum) {
       best = &id;
       best_sum = sum;
     }
   }
   TableRange range;
-  range.config = find_candidate(sizes[first], *best)->config;
-  for (std::size_t i = first; i < last; ++i)
-    range.measured.emplace_back(sizes[i].n, find_candidate(sizes[i], *best)->median_us);
+  range.config = index[first].at(*best)->config;
+  for (std::size_t i = first; i < last; ++i) range.measured.emplace_back(sizes[i].n, index[i].at(*best)->median_us);
   return range;
 }
 
@@ -81,15 +84,24 @@ std::vector<TableRange> choose_ranges(std::vector<SizeChoices> sizes) {
     if (i > 0 && sizes[i].n == sizes[i - 1].n)
       throw std::invalid_argument("choose_ranges: n=" + std::to_string(sizes[i].n) + " twice");
   }
+  const std::vector<CandidatesById> index = index_by_id(sizes);
   std::vector<TableRange> ranges;
   std::size_t first = 0;
   while (first < sizes.size()) {
     // A range is feasible while its sizes share a candidate, and every part
     // of a feasible range is feasible: growing each range as far as it goes
-    // gives the fewest ranges.
+    // gives the fewest ranges. The shared ids are narrowed one size at a
+    // time, so the time grows with the rows, not with the square of a
+    // range's sizes (found again from `first` per size: 4,000 sizes, 14 s).
+    std::set<std::string> common;
+    for (const auto& entry : index[first]) common.insert(common.end(), entry.first);
     std::size_t last = first + 1;
-    while (last < sizes.size() && !common_ids(sizes, first, last + 1).empty()) ++last;
-    TableRange range = range_over(sizes, first, last);
+    for (; last < sizes.size(); ++last) {
+      std::set<std::string> kept = kept_in(common, index[last]);
+      if (kept.empty()) break;
+      common = std::move(kept);
+    }
+    TableRange range = range_over(sizes, index, common, first, last);
     range.n_min = ranges.empty() ? 0 : ranges.back().n_max + 1;
     range.n_max = last < sizes.size() ? range_boundary(sizes[last - 1].n, sizes[last].n) : kNoEnd;
     ranges.push_back(range);
