@@ -160,8 +160,7 @@ void add_ab_options(CLI::App& command, AbOptions& o) {
   command.add_option("--sizes", o.sizes, "problem sizes, e.g. 4096,2^20+3,2^12..2^28:2 (default: the sweep's)");
   command.add_option("--mode", o.mode, "timing mode: cold or hot")->default_str("cold");
   command.add_option("--threshold", o.threshold.pct, "PCT: REGRESSED when B/A's interval lies wholly above 1 + PCT%")
-      ->default_val(o.threshold.pct)
-      ->check(CLI::Range(0.0, 1000.0));
+      ->default_val(o.threshold.pct);
   command.add_option("--min-gap-us", o.threshold.min_gap_us,
                      "US: the threshold is at least US microseconds of A's median (two copies of one kernel can "
                      "differ by that much)")

@@ -18,11 +18,11 @@ void add_fleet_options(CLI::App& command, FleetOptions& o) {
   // Not required here: fewer than two reports get run_fleet_command's own line.
   command.add_option("reports", o.reports, "one report per GPU: sweep.csv or best.csv (.csv.gz too)");
   command.add_option("--threshold", o.rule.threshold_pct, "PCT a median must differ by to count, as for gate")
-      ->default_val(o.rule.threshold_pct)
-      ->check(CLI::Range(0.0, 1000.0));
+      ->default_val(o.rule.threshold_pct);
   command.add_option("--only", o.only, "rows compared: best (tie groups), baselines (cuBLAS, CUB, seed), all")
       ->default_val(o.only);
   command.add_option("--markdown", o.markdown_path, "also write the matrix to this Markdown file");
+  add_option_checks(command);  // --threshold: plain decimal within its range
   command.footer(
       "Exit status: 0 every GPU passes the gate against every other; 1 some pair fails (the GPU that alone\n"
       "fails against all the others is named slower); 2 bad or incompatible input (one line naming it).\n"

@@ -25,8 +25,7 @@ void add_gate_options(CLI::App& command, GateOptions& o) {
   command.add_option("--current", o.current, "the report(s) to judge; repeats of one sweep combine per row")
       ->required();
   command.add_option("--threshold", rule.threshold_pct, "PCT a median must get worse by to count as a regression")
-      ->default_val(rule.threshold_pct)
-      ->check(CLI::Range(0.0, 1000.0));
+      ->default_val(rule.threshold_pct);
   command.add_option("--only", o.only, "rows compared: best (tie groups), baselines (cuBLAS, CUB, seed), all")
       ->default_val(o.only);
   command.add_flag("--cross-hardware", rule.cross_hardware,
@@ -39,11 +38,10 @@ void add_gate_options(CLI::App& command, GateOptions& o) {
                      "one): each row's noise floor is measured from how far they moved (docs/gate.md)");
   command.add_option("--min-gap-us", rule.min_gap_us,
                      "default noise floor (no --noise): absolute part, us; by default 2 for baselines of dotsweep "
-                     "0.1 (cold rows timed stream launches), 0.5 after (docs/gate.md)")
-      ->check(CLI::Range(0.0, 1e9));
+                     "0.1 (cold rows timed stream launches), 0.5 after (docs/gate.md)");
   command.add_option("--min-gap-pct", rule.min_gap_pct, "default noise floor (no --noise): part relative to the baseline median, %")
-      ->default_val(rule.min_gap_pct)
-      ->check(CLI::Range(0.0, 1000.0));
+      ->default_val(rule.min_gap_pct);
+  add_option_checks(command);  // --threshold and the noise floor: plain decimal within their range
   command.footer(
       "Exit status: 0 pass (no row REGRESSED or BROKEN); 1 fail: a row REGRESSED (slower by more than the\n"
       "threshold and beyond both runs' intervals plus the noise floor, not throttled), BROKEN (correct in the\n"

@@ -54,7 +54,9 @@ std::string arch_legend() {
 
 }  // namespace
 
-std::string help_footer() {
+namespace {
+
+std::string size_syntax() {
   return R"(Sizes (--sizes, comma separated): 4096, 2^20, 2^20+3, 2^20-1, or a range of
 powers of two: 2^12..2^28 is every doubling from 2^12 to 2^28, and
 2^12..2^28:2 steps the exponent by 2 (2^12, 2^14, ..., 2^28; the step is
@@ -62,7 +64,11 @@ powers of two: 2^12..2^28 is every doubling from 2^12 to 2^28, and
 stay exact in float32. Numbers here and in every option are plain decimal: no
 leading zero, no space inside an item (spaces around one are dropped).
 
-Variant ids (docs/space_files.md): type.b<block>.i<items>.v<vec>.grid.layout.reduce.finish.hint.acc,
+)";
+}
+
+std::string variant_ids() {
+  return R"(Variant ids (docs/space_files.md): type.b<block>.i<items>.v<vec>.grid.layout.reduce.finish.hint.acc,
 e.g. f32.b256.i4.v4.p2.warp.shfl.atomic.plain.f32 = float32 data, 256 threads
 per block, 4 vector loads per thread, float4 loads (v1/v2/v4), a persistent
 grid of 2 x SMs x occupancy blocks (p<k>; cover = one tile per block; single =
@@ -77,20 +83,49 @@ its programmatic dependent; pdlpf = the same after an L2 prefetch),
 float32 accumulator (own on f32; f64/f16/bf16 ids spell it "own"; kahan;
 f64).
 
-)" + axis_legend() + R"(
-Exit status: 0 done; 1 a variant failed to compile (list --compile); 2 bad
-input (one line naming it); 3 no usable GPU; 4 the GPU failed during the run
-(rows measured so far stay in sweep.csv); 5 a host-side failure (out of host
-memory, a file system error, standard output that cannot be written, an
-internal error); 130 interrupted by Ctrl-C or
-SIGTERM (the report is written; the command that resumes it is printed).
+)" + axis_legend();
+}
+
+// The footer of a command that reads report files and writes what it renders.
+std::string file_command_footer(const std::string& interrupted) {
+  return "Exit status: 0 done; 2 bad input (one line naming it, nothing written); 5 a host-side failure (a file\n"
+         "system error, standard output that cannot be written, an internal error)" + interrupted + ".\n";
+}
+
+}  // namespace
+
+std::string help_footer() {
+  return size_syntax() + variant_ids() + R"(
+Exit status: 0 done; 2 bad input (one line naming it); 3 no usable GPU;
+4 the GPU failed during the run (rows measured so far stay in sweep.csv);
+5 a host-side failure (out of host memory, a file system error, standard
+output that cannot be written, an internal error); 130 interrupted by Ctrl-C
+or SIGTERM (the report is written; the command that resumes it is printed).
 )";
+}
+
+std::string subcommand_footer(const std::string& name) {
+  if (name == "sweep") return help_footer();
+  if (name == "list")
+    return size_syntax() + variant_ids() + R"(
+Exit status: 0 done; 1 a variant failed to compile (--compile); 2 bad input
+(one line naming it); 5 a host-side failure (a file system error, standard
+output that cannot be written, an internal error).
+)";
+  if (name == "info")
+    return "Exit status: 0 done; 2 bad input (one line naming it); 3 no usable GPU (the line says why); 5 a\n"
+           "host-side failure.\n";
+  if (name == "report" || name == "merge")
+    return file_command_footer(
+        "; Ctrl-C, SIGTERM or\nSIGHUP end it with nothing under OUT (it is written beside OUT under a temporary "
+        "name\nand moved into place when whole)");
+  return file_command_footer("");
 }
 
 void describe_program(CLI::App& app) {
   app.set_version_flag("--version", [] { return version_text(); }, "print the dotsweep and NVRTC versions and exit");
   app.footer(help_footer());
-  for (CLI::App* sub : app.get_subcommands({})) sub->footer(help_footer());
+  for (CLI::App* sub : app.get_subcommands({})) sub->footer(subcommand_footer(sub->get_name()));
 }
 
 }  // namespace dotsweep

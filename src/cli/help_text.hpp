@@ -9,9 +9,13 @@ namespace dotsweep {
 
 // "dotsweep 0.1.0, NVRTC 13.0".
 std::string version_text();
-// The exit codes, the size syntax and the variant-id legend.
+// The sweep's size syntax, variant-id legend and exit codes.
 std::string help_footer();
-// Adds --version to `app` and the footer to it and every subcommand it has so far.
+// What `dotsweep NAME --help` ends with: that command's exit codes (and,
+// for sweep and list, the size syntax and variant ids).
+std::string subcommand_footer(const std::string& name);
+// Adds --version to `app`, the sweep's footer to it and its own footer to
+// every subcommand it has so far.
 void describe_program(CLI::App& app);
 
 }  // namespace dotsweep

@@ -76,7 +76,7 @@ void add_sweep_options(CLI::App& command, dotsweep::SweepOptions& o, std::string
             counters.required = true;
           },
           "counter pass after the timing: off, top (tie groups and baselines) or all rows")
-      ->check(CLI::IsMember({"off", "top", "all"}))
+      ->check(dotsweep::one_of("a counter scope", {"off", "top", "all"}))
       ->default_str(dotsweep::to_string(dotsweep::kDefaultCounterScope));
   command
       .add_option_function<std::string>(
@@ -165,7 +165,7 @@ int run(int argc, char** argv) {
   export_command->add_option("--kernel-tuner", export_options.kernel_tuner_dir,
                              "also write Kernel Tuner results files (dot_<type>.json) into this folder");
   export_command->add_option("--mode", export_options.mode, "the timings to choose from")
-      ->check(CLI::IsMember({"cold", "hot"}))
+      ->check(dotsweep::one_of("a timing mode", {"cold", "hot"}))
       ->default_str("cold");
   export_command->add_option("--nvbench", export_options.nvbench_path,
                              "write one report in NVBench's JSON format, for its comparison scripts");
@@ -177,12 +177,11 @@ int run(int argc, char** argv) {
   merge_command->add_option("reports", merge.reports, "the shards' report folders, every shard once")->required();
   merge_command->add_option("--top", merge.top, "variants per size in summary.md")->default_val(merge.top);
 
-  dotsweep::describe_program(app);  // --version; exit codes, size syntax and variant ids under --help
-  for (CLI::App* command : {&app, sweep_command, list_command, info_command}) dotsweep::add_option_checks(*command);
-  dotsweep::add_option_checks(*merge_command);
+  dotsweep::describe_program(app);  // --version; each command's exit codes (and sizes, variant ids) under --help
+  for (CLI::App* command : {&app, sweep_command, list_command, info_command, merge_command})
+    dotsweep::add_option_checks(*command);
 
-  // After describe_program, which gives every subcommand the sweep's footer:
-  // gate keeps its own (its exit codes and rule differ).
+  // After describe_program: these add their own footers.
   dotsweep::GateOptions gate;
   CLI::App* gate_command =
       app.add_subcommand("gate", "exit 1 when a current report shows a kernel slower than the baseline; no GPU needed");
@@ -224,7 +223,7 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "dotsweep: %s (see dotsweep --help)\n", e.what());
+    std::fprintf(stderr, "dotsweep: %s\n", dotsweep::parse_error_line(app, e, argc, argv).c_str());
     return 2;
   }
   if (const std::string misplaced = dotsweep::option_before_subcommand(app, argc, argv); !misplaced.empty()) {

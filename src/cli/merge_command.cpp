@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/report_command.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
@@ -21,17 +22,22 @@ int run_merge(const MergeOptions& options) {
   for (const std::string& dir : options.reports) shards.push_back(read_shard_report(dir));
   MergedReport merged = merge_shard_reports(shards);
   ReportFolder::require_free(options.out_dir);  // checked before anything is written
-  ReportFolder report(options.out_dir);
-  report.write_context(merged.context.dump(2) + "\n");
-  // Each row with its samples, as a sweep appends them; finish then ranks.
-  for (const MeasurementRecord& row : merged.rows) report.append(row);
-  const std::size_t space_configs = merged.context.value(context_key::space_configs, std::size_t{0});
-  const std::string summary = report.finish(merged.rows, options.top, merged.planned, "",
-                                            rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
+  StagedReportFolder staged(options.out_dir);    // OUT appears whole or not at all
+  std::string summary;
+  {
+    ReportFolder report(staged.path());
+    report.write_context(merged.context.dump(2) + "\n");
+    // Each row with its samples, as a sweep appends them; finish then ranks.
+    for (const MeasurementRecord& row : merged.rows) report.append(row);
+    const std::size_t space_configs = merged.context.value(context_key::space_configs, std::size_t{0});
+    summary = report.finish(merged.rows, options.top, merged.planned, "",
+                            rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
+  }
+  write_report_plots(staged.path());  // best effort, as after a sweep
+  staged.publish();
   std::printf("%s\n", summary.c_str());
   std::printf("merged %zu shard reports, %zu rows, into %s\n", shards.size(), merged.rows.size(),
               options.out_dir.c_str());
-  write_report_plots(options.out_dir);  // best effort, as after a sweep
   return 0;
 }
 

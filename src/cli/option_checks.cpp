@@ -1,6 +1,8 @@
 #include "cli/option_checks.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -44,6 +46,25 @@ const IntegerRange kIntegers[] = {
     {"--arch", std::numeric_limits<int>::min(), kIntMax},
 };
 
+// A real-valued option's accepted range: above (or from) `low`, up to `high`.
+struct RealRange {
+  const char* option;
+  double low;
+  bool low_included;
+  double high;
+  const char* unit;
+};
+
+// --threshold is the same percent for gate, fleet and ab.
+const RealRange kReals[] = {
+    {"--threshold", 0, false, 1000, "percent"},
+    {"--min-gap-us", 0, true, 1e9, "microseconds"},
+    {"--min-gap-pct", 0, true, 1000, "percent of the baseline median"},
+    {"--keep", 0, false, 1, "the fraction measured fully"},
+    {"--ci-target", 0, false, kMostCiTargetPct, "percent of the median"},
+    {"--time-budget", 0, false, kMostTimeBudgetSeconds, "seconds"},
+};
+
 const char* const kNonEmpty[] = {"--space", "--sizes", "--out", "--mode", "--cache-dir", "--resume", "--strategy", "--kernels"};
 
 std::string range_text(std::int64_t min, std::uint64_t max) {
@@ -80,6 +101,26 @@ std::string number_text(double v) {
   return buf;
 }
 
+std::string real_range_text(const RealRange& range) {
+  return (range.low_included ? number_text(range.low) + " or more" : "more than " + number_text(range.low)) +
+         " and at most " + number_text(range.high) + " (" + range.unit + ")";
+}
+
+// "" when `text` is a plain decimal number in range, else why not. strtod
+// alone would take nan, inf, hex and a locale's comma.
+std::string real_problem(const std::string& text, const RealRange& range) {
+  const std::string accepted = "; accepted: " + real_range_text(range);
+  const std::string item = trimmed(text);
+  const bool plain = !item.empty() && item.find_first_not_of("0123456789.eE+-") == std::string::npos;
+  char* end = nullptr;
+  const double value = plain ? std::strtod(item.c_str(), &end) : 0;
+  if (!plain || end != item.c_str() + item.size()) return "'" + text + "' is not a decimal number" + accepted;
+  const bool in_range = std::isfinite(value) && (range.low_included ? value >= range.low : value > range.low) &&
+                        value <= range.high;
+  if (!in_range) return item + " is out of range" + accepted;
+  return "";
+}
+
 [[noreturn]] void out_of_range(const std::string& option, const std::string& value, const std::string& accepted) {
   throw InputError(option + ": " + value + " is out of range; accepted: " + accepted);
 }
@@ -109,11 +150,120 @@ void add_option_checks(CLI::App& command) {
                         },
                                    range.min == std::numeric_limits<int>::min() ? "" : range_text(range.min, range.max),
                                    "decimal"));
+  for (const RealRange& range : kReals)
+    if (CLI::Option* option = command.get_option_no_throw(range.option))
+      option->transform(CLI::Validator(
+          [range](std::string& text) {
+            std::string problem = real_problem(text, range);
+            if (problem.empty()) text = trimmed(text);
+            return problem;
+          },
+          real_range_text(range), "decimal"));
   for (const char* name : kNonEmpty)
     if (CLI::Option* option = command.get_option_no_throw(name))
       option->check(CLI::Validator(
           [](std::string& text) { return text.empty() ? std::string("the value is empty; leave the option out for its default") : std::string(); },
           "", "non-empty"));
+}
+
+CLI::Validator one_of(const std::string& what, const std::vector<std::string>& accepted) {
+  std::string listed;
+  for (std::size_t i = 0; i < accepted.size(); ++i)
+    listed += (i == 0 ? "" : i + 1 == accepted.size() ? " or " : ", ") + accepted[i];
+  return CLI::Validator(
+      [what, accepted, listed](std::string& text) {
+        if (std::find(accepted.begin(), accepted.end(), text) != accepted.end()) return std::string();
+        return "'" + text + "' is not " + what + "; accepted: " + listed;
+      },
+      listed, "one of");
+}
+
+namespace {
+
+// The option a CLI11 message is about: its first word, up to ':' or ' ', or
+// the NAME of "Could not convert: NAME = VALUE" and "... allowed value for NAME".
+std::string named_in(const std::string& message) {
+  const std::string converting = "Could not convert: ", allowed = "is not an allowed value for ";
+  if (message.rfind(converting, 0) == 0)
+    return message.substr(converting.size(), message.find(" = ") - converting.size());
+  if (const std::size_t at = message.find(allowed); at != std::string::npos) return message.substr(at + allowed.size());
+  return message.substr(0, message.find_first_of(": "));
+}
+
+// "--baseline (the reference report: ...)" or, for a positional, "INPUT (...)".
+std::string described(const CLI::Option& option) {
+  std::string name = option.get_name();
+  if (option.get_lnames().empty() && option.get_snames().empty())
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::toupper(c); });
+  return option.get_description().empty() ? name : name + " (" + option.get_description() + ")";
+}
+
+// The words CLI11 could not place: those of the command reached, then its parent's.
+std::vector<std::string> unplaced_words(const CLI::App& app, const CLI::App& command) {
+  std::vector<std::string> words = command.remaining();
+  if (&command != &app)
+    for (const std::string& word : app.remaining()) words.push_back(word);
+  return words;
+}
+
+std::string subcommand_names(const CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+}  // namespace
+
+std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, int argc, char** argv) {
+  const CLI::App* command = &app;
+  std::string called = "dotsweep";
+  if (const std::vector<CLI::App*> chosen = app.get_subcommands(); !chosen.empty()) {
+    command = chosen.front();
+    called += " " + command->get_name();
+  }
+  const std::string help = "`" + called + " --help` lists what it takes";
+  const std::string message = error.what();
+  // CLI11 checks required options before it complains of words it could not
+  // place: the word the user mistyped is the one to name.
+  const std::vector<std::string> unplaced = unplaced_words(app, *command);
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) ||
+      (dynamic_cast<const CLI::RequiredError*>(&error) && !unplaced.empty())) {
+    const std::string word = unplaced.empty() ? message.substr(message.rfind(' ') + 1) : unplaced.front();
+    bool after_dashes = false;  // after a lone "--", "--x" is an argument, not an option
+    for (int i = 1; i < argc && !after_dashes; ++i) after_dashes = std::string(argv[i]) == "--";
+    if (word.size() > 1 && word[0] == '-' && !after_dashes)
+      return called + " has no option " + word.substr(0, word.find('=')) + "; " + help;
+    if (command == &app)
+      return "'" + word + "' is not a subcommand (" + subcommand_names(app) + ") or a value of an option; " + help;
+    return called + " takes no argument '" + word + "' here; " + help;
+  }
+  const std::string name = named_in(message);
+  const CLI::Option* option = command->get_option_no_throw(name);
+  if (option == nullptr && command != &app) option = app.get_option_no_throw(name);
+  if (dynamic_cast<const CLI::RequiredError*>(&error)) {
+    // Positionals are named by CLI11 in lower case; --help shows them in upper.
+    const CLI::Option* missing = option != nullptr ? option : command->get_option_no_throw(name);
+    return called + " needs " + (missing != nullptr ? described(*missing) : name) + "; " + help;
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) || dynamic_cast<const CLI::ConversionError*>(&error)) {
+    if (message.find("At Most") != std::string::npos)
+      return name + " is given more than once; give it once (" + help + ")";
+    if (option != nullptr && option->get_type_size() == 0)
+      return name + " is a switch and takes no value; give " + name + " alone";
+    if (message.find("missing") != std::string::npos || message.find("At least") != std::string::npos)
+      return name + " needs a value" +
+             (option != nullptr && !option->get_description().empty() ? " (" + option->get_description() + ")" : "");
+    return "a value of " + name + " cannot be read; " + help;
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&error)) {
+    const std::string other = message.substr(message.rfind(' ') + 1);
+    return name + " and " + other + " cannot be given together; drop one";
+  }
+  if (dynamic_cast<const CLI::RequiresError*>(&error))
+    return name + " needs " + message.substr(message.rfind(' ') + 1) + " too";
+  // A validator's message: ours ("--device: 'x' is not a whole decimal number; accepted: ...").
+  if (dynamic_cast<const CLI::ValidationError*>(&error)) return message;
+  return "the command line cannot be read (" + message + "); " + help;
 }
 
 std::string empty_inline_value(int argc, char** argv) {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "cli/commands.hpp"
 #include "core/io/command_paths.hpp"
@@ -25,9 +26,22 @@ inline constexpr std::size_t kMostMaxConfigs = 10000000;   // --max-configs: 1..
 //    --max-configs, --arch) must be plain decimal within their range: CLI11
 //    alone reads "010" as octal 8, "0x10" as hex, and wraps "-1" into
 //    2^64-1 for an unsigned option;
+//  - real numbers (--threshold, --min-gap-us, --min-gap-pct, --keep,
+//    --ci-target, --time-budget) must be plain decimal (no nan, inf or hex)
+//    within their range, which --help shows as it is checked;
 //  - strings (--space, --sizes, --out, --mode, --cache-dir) must not be
 //    empty: "" would otherwise quietly mean the default.
 void add_option_checks(CLI::App& command);
+
+// A check that `option`'s value is one of `accepted`, refused in our words
+// (CLI11's IsMember says "warm not in {cold,hot}").
+CLI::Validator one_of(const std::string& what, const std::vector<std::string>& accepted);
+
+// The one line printed for an error CLI11 found in `app`'s command line, in
+// our words: the option or word, what is wrong and what is accepted. An
+// unknown option is named before a missing required one (CLI11 checks the
+// required ones first).
+std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, int argc, char** argv);
 
 // `--out=` with nothing after the '=': CLI11 would take the next argument as
 // its value (`report R --out= --top=3` wrote a report into a folder named

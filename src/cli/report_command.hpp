@@ -28,4 +28,28 @@ void add_report_options(CLI::App& command, ReportOptions& options);
 // written.
 int run_report_command(const ReportOptions& options);
 
+// A report folder for OUT written beside it under a temporary name
+// (".NAME.partial-PID") and moved into place by publish(), so a failure,
+// Ctrl-C, SIGTERM or SIGHUP before then leaves nothing under OUT to block a
+// rerun: the destructor removes the temporary folder, and so does the signal
+// handler this installs before the signal ends the process with its usual
+// status. The temporary folders of runs no longer alive (killed with
+// SIGKILL) are removed when the next one for OUT starts. One at a time.
+class StagedReportFolder {
+ public:
+  explicit StagedReportFolder(const std::string& out);
+  ~StagedReportFolder();
+  StagedReportFolder(const StagedReportFolder&) = delete;
+  StagedReportFolder& operator=(const StagedReportFolder&) = delete;
+  // Where to write the report: not yet created.
+  const std::string& path() const { return staging_; }
+  // Moves the folder to OUT (renamed whole when OUT does not exist, else
+  // file by file into it) with the signals held until it is done.
+  void publish();
+
+ private:
+  std::string out_, staging_;
+  bool published_ = false;
+};
+
 }  // namespace dotsweep

@@ -76,7 +76,7 @@ expect_error "both hold f32 on NVIDIA H200" -- "$baseline" "$root/tests/fixtures
 expect_error "both hold f32 on NVIDIA H200" -- "$baseline" "$root/tests/fixtures/reports/h200-2026-11-30-f32.csv.gz" \
   --header "$scratch/out.cuh" --kernel-tuner "$scratch/kt"
 expect_error "needs --header FILE" -- "$baseline"
-expect_error "reports is required" -- --header "$scratch/out.cuh"
+expect_error "dotsweep export needs REPORTS" -- --header "$scratch/out.cuh"
 expect_error "--mode" -- "$baseline" --mode warm --header "$scratch/out.cuh"
 expect_error "is a folder" -- "$baseline" --header "$scratch"
 expect_error "does not exist" -- "$baseline" --header "$scratch/nowhere/out.cuh"

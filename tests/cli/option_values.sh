@@ -46,7 +46,7 @@ report=$root/tests/fixtures/reports/h200-2026-11-30-default-cold-top
 "$dotsweep" report "$report.csv.gz" --context="$report.context.json" --out=out --top=3 >/dev/null 2>"$scratch/err" ||
   fail "report --out=out: $(cat "$scratch/err")"
 [[ -s out/summary.md ]] || fail "report --out=out wrote no summary.md"
-expect 2 "not expected: --x=" -- compare B.csv C.csv -- --x=
+expect 2 "dotsweep compare takes no argument '--x=' here" -- compare B.csv C.csv -- --x=
 
 # ---- whole numbers and sizes: one reader for every option, the ends of an item
 # trimmed, whitespace inside and leading zeros refused (core/io/whole_number.hpp)
