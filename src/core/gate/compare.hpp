@@ -112,8 +112,9 @@ struct SizeComparison {
   // Every report's best reads at least kBandwidthBoundPct of its own
   // bandwidth (pct_peak): the size is bandwidth-bound on each, so % of peak
   // says how close each kernel is to its hardware. Below it the launch
-  // dominates and % of peak says nothing about the kernels (an H200 and an
-  // H100 reach 0.0-15% of their ceilings up to 2^20, 41-51% for bf16 at 2^22).
+  // dominates and % of peak says nothing about the kernels (up to 2^20+3 the
+  // committed H200 and H100 baselines' bests reach at most 41% and 51% of
+  // their ceilings; bf16 at 2^22 41% and 51%).
   bool bandwidth_bound = false;
   Agreement agreement = Agreement::incomplete;
   std::vector<std::string> shared;  // candidates in every report's tie group (same/tie)
