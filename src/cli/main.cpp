@@ -271,6 +271,7 @@ int run(int argc, char** argv) {
     if (given("--devices")) {
       devices = dotsweep::parse_device_selection(sweep_devices);
       dotsweep::check_devices_options(given("--device"), given("--shard"), !sweep.resume_dir.empty());
+      if (!sweep.out_dir.empty()) dotsweep::check_index_out(sweep.out_dir);  // before the GPUs are looked for
     }
     if (!sweep.resume_dir.empty() && dotsweep::is_device_index(sweep.resume_dir)) {
       dotsweep::check_index_resume(app, *sweep_command);

@@ -13,6 +13,7 @@
 
 #include "core/input_error.hpp"
 #include "core/io/whole_number.hpp"
+#include "core/report/device_index.hpp"
 #include "core/report/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/space/sm_partition.hpp"
@@ -303,6 +304,16 @@ void add_report_input(CommandPaths& paths, const std::string& option, const std:
   paths.input(option, path);
   if (const std::optional<std::string> context = context_beside(path))
     paths.input("the context.json of " + option, *context);
+}
+
+void check_index_out(const std::string& out) {
+  ReportFolder::require_free(out);
+  for (const char* index : {kDeviceIndexFile, kDeviceIndexMarkdown}) {
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::path(out) / index, ec))
+      throw InputError("--out '" + out + "' already holds a --devices sweep (" + index +
+                       "); pass a new --out folder, or --resume it to continue that sweep");
+  }
 }
 
 void check_devices_options(bool device_given, bool shard_given, bool resume_given) {

@@ -63,6 +63,12 @@ std::string option_before_subcommand(const CLI::App& app, int argc, char** argv)
 // beside it.
 void add_report_input(CommandPaths& paths, const std::string& option, const std::string& path);
 
+// The --out of a --devices sweep, the index folder each GPU's report goes
+// under: refused as a sweep's --out is (an existing file, a folder holding a
+// report, a path that cannot be written or whose name is too long) and when
+// it holds a --devices index already. Throws InputError.
+void check_index_out(const std::string& out);
+
 // --devices with options it cannot share a command with. Throws InputError.
 void check_devices_options(bool device_given, bool shard_given, bool resume_given);
 

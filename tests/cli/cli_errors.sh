@@ -284,6 +284,16 @@ expect 2 "--shard with --devices" -- --devices all --shard 1/2 --out "$scratch/d
 expect 2 "--devices with --resume" -- --devices all --resume "$scratch/none"
 expect 2 "--sizes: " -- --devices all --sizes 2^99 --out "$scratch/dev"
 [[ -e "$scratch/dev" ]] && fail "a refused --devices sweep left its --out folder behind"
+# Its --out is checked as a sweep's is, before the GPUs are looked for.
+echo text >"$scratch/dev-file"
+mkdir -p "$scratch/dev-report" "$scratch/dev-index"
+cp "$root/tests/fixtures/gate/h200-run1.csv" "$scratch/dev-report/sweep.csv"
+echo "device,folder" >"$scratch/dev-index/devices.csv"
+expect 2 "--out '$scratch/dev-file' is an existing file, not a folder" -- --devices all --sizes 4096 --out "$scratch/dev-file"
+expect 2 "already holds a report (sweep.csv)" -- --devices all --sizes 4096 --out "$scratch/dev-report"
+expect 2 "already holds a --devices sweep (devices.csv)" -- --devices all --sizes 4096 --out "$scratch/dev-index"
+expect 2 "cannot write a report there" -- --devices all --sizes 4096 --out /proc/dotsweep-devices
+expect 2 "cannot write a report there: File name too long" -- --devices all --sizes 4096 --out "$scratch/$(printf 'd%.0s' {1..300})"
 # dotsweep distributed: bad input before any GPU (or NCCL) is looked for.
 expect 2 "--types 'f16': 'f16' is not one the distributed dot takes; accepted: f32, f64" -- distributed --types f16 --out "$scratch/dist"
 expect 2 "--types 'f32,f32': f32 is named twice" -- distributed --types f32,f32 --out "$scratch/dist"
