@@ -78,7 +78,7 @@ refused "--shard '01/3': expected i/N" -- list --shard 01/3
   fail "list --shard ' 1/3 ' --sizes ' 4096 , 2^20 ': $(cat "$scratch/err")"
 grep -q $'^group\tf32\t4096\tcold$' "$scratch/out" || grep -q $'^group\t[a-z0-9]*\t1048576\tcold$' "$scratch/out" ||
   fail "list --shard ' 1/3 ' read other sizes: $(grep '^group' "$scratch/out" | head -3)"
-if ! nvidia-smi -L >/dev/null 2>&1; then
-  expect 3 "no usable CUDA device" -- --sizes " 4096 ,8192 " --top " 5 " --devices " 0 " --out out
+if ! nvidia-smi -L >/dev/null 2>&1; then  # a new --out: out/ holds the report written above
+  expect 3 "no usable CUDA device" -- --sizes " 4096 ,8192 " --top " 5 " --devices " 0 " --out fresh
 fi
 exit $((failures > 0))
