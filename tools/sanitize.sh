@@ -48,6 +48,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1:exitcod
 # not reserve ASan's shadow memory (under cli_errors.sh's `ulimit -v`) is none;
 # a crash of LeakSanitizer's own tracer at exit means the leak check did not
 # run, so the suite runs once more and must then be clean.
+# The same factor for the time limits the tests set themselves (reader_limits.sh).
+export DOTSWEEP_TIME_SCALE=4
 for attempt in 1 2; do
   rm -rf "$logs" && mkdir -p "$logs"
   status=0

@@ -42,7 +42,11 @@ for kb in $(seq 400000 100000 4000000); do
   fi
 done
 
-# bounded LIMIT_MB PATTERN -- ARGS...: dotsweep ARGS within 30 s (and LIMIT_MB
+# A bounded run's time limit: 30 s, times DOTSWEEP_TIME_SCALE where the code
+# runs slower by design (tools/sanitize.sh sets 4, as Meson's timeouts there).
+limit_s=$((30 * ${DOTSWEEP_TIME_SCALE:-1}))
+
+# bounded LIMIT_MB PATTERN -- ARGS...: dotsweep ARGS within limit_s (and LIMIT_MB
 # of address space above what it starts with, 0: none) exits 2 with one line
 # matching PATTERN, leaving every file as it was.
 bounded() {
@@ -51,9 +55,9 @@ bounded() {
   local before got lines
   before=$(snapshot)
   if ((limit_mb > 0 && start_kb > 0)); then
-    (ulimit -v $((start_kb + limit_mb * 1024)) && exec timeout 30 "$dotsweep" "$@") >"$scratch/out" 2>"$scratch/err"
+    (ulimit -v $((start_kb + limit_mb * 1024)) && exec timeout "$limit_s" "$dotsweep" "$@") >"$scratch/out" 2>"$scratch/err"
   else
-    timeout 30 "$dotsweep" "$@" >"$scratch/out" 2>"$scratch/err"
+    timeout "$limit_s" "$dotsweep" "$@" >"$scratch/out" 2>"$scratch/err"
   fi
   got=$?
   lines=$(wc -l <"$scratch/err")
