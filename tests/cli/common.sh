@@ -17,6 +17,8 @@
 #   require_gpu                     skips unless `dotsweep info` finds a usable GPU
 #   device_arch                     prints the GPU's sm_XX number (90 on an
 #                                   H200), for `list --arch` to plan as a sweep does
+#   refused MESSAGE -- ARGS...      expect 2 "dotsweep: MESSAGE", and nothing under
+#                                   $work (the test's working folder) written or changed
 failures=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -40,6 +42,14 @@ expect() {  # expect STATUS PATTERN -- ARGS...
   else
     echo "ok: dotsweep $* -> $got: $(cat "$scratch/err")"
   fi
+}
+
+snapshot() { find "$work" -print0 | sort -z | xargs -0 md5sum 2>/dev/null; find "$work" | sort; }
+refused() {
+  local message=$1 before
+  before=$(snapshot)
+  expect 2 "dotsweep: $message" -- "${@:3}"
+  [[ $(snapshot) == "$before" ]] || fail "dotsweep ${*:3} changed or wrote a file"
 }
 
 device_arch() {

@@ -17,13 +17,6 @@ mkdir -p "$work" && cd "$work" || exit 1
 cp "$root/tests/fixtures/gate/h200-run1.csv" B.csv
 cp "$root/tests/fixtures/gate/h200-run2.csv" C.csv
 
-snapshot() { find "$work" -print0 | sort -z | xargs -0 md5sum 2>/dev/null; find "$work" | sort; }
-refused() {  # refused MESSAGE -- ARGS...: exit 2, the one line, nothing written or changed
-  local message=$1 before
-  before=$(snapshot)
-  expect 2 "dotsweep: $message" -- "${@:3}"
-  [[ $(snapshot) == "$before" ]] || fail "dotsweep ${*:3} changed or wrote a file"
-}
 
 # ---- --opt= with nothing after it, on every kind of option, before any is read
 refused "--out= has nothing after the '='; give --out=VALUE or --out VALUE" -- report B.csv --out= --top=3

@@ -26,15 +26,6 @@ cp B.csv R/sweep.csv && echo '{}' >R/context.json
 cp -r "$root/kernels/." tree/
 
 # Every file under the work folder with its checksum: what a refusal must leave as it was.
-snapshot() { find "$work" -print0 | sort -z | xargs -0 md5sum 2>/dev/null; find "$work" | sort; }
-
-refused() {  # refused MESSAGE -- ARGS...: exit 2, the one line, nothing written or changed
-  local message=$1
-  local before
-  before=$(snapshot)
-  expect 2 "dotsweep: $message" -- "${@:3}"
-  [[ $(snapshot) == "$before" ]] || fail "dotsweep ${*:3} changed or wrote a file"
-}
 
 # ---- gate: the examples, each input option, and the spellings of one file
 refused "--junit 'B.csv' is --baseline 'B.csv': writing it would destroy that input; name another file" -- \

@@ -19,12 +19,9 @@ cp "$root/tests/fixtures/gate/h200-run1.csv" B.csv
 cp "$root/tests/fixtures/gate/h200-run2.csv" C.csv
 gate=(--baseline B.csv --current C.csv)
 
-snapshot() { find "$work" -print0 | sort -z | xargs -0 md5sum 2>/dev/null; find "$work" | sort; }
-refused() {  # refused MESSAGE -- ARGS...: exit 2, the one line, nothing written or changed
-  local message=$1 before
-  before=$(snapshot)
-  expect 2 "dotsweep: $message" -- "${@:3}"
-  [[ $(snapshot) == "$before" ]] || fail "dotsweep ${*:3} changed or wrote a file"
+# common.sh's refusal, and none of the option parser's own words
+refused_in_our_words() {
+  refused "$@"
   grep -qiE "not expected|is required|required but|could not convert|not in range|not in \{|see dotsweep --help" "$scratch/err" &&
     fail "dotsweep ${*:3}: the option parser's own words reached the user"
 }
@@ -35,66 +32,66 @@ accepted() {  # accepted ARGS...: the parser takes the values (the gate then pas
 }
 
 # ---- an unknown option or word, on the top level and in every subcommand
-refused "dotsweep has no option --bogus; \`dotsweep --help\` lists what it takes" -- --bogus
-refused "'bogus' is not a subcommand (sweep, list, info, compare, export, merge, gate, fleet, ab, distributed, report)" -- bogus
+refused_in_our_words "dotsweep has no option --bogus; \`dotsweep --help\` lists what it takes" -- --bogus
+refused_in_our_words "'bogus' is not a subcommand (sweep, list, info, compare, export, merge, gate, fleet, ab, distributed, report)" -- bogus
 for command in sweep list info compare export merge gate fleet ab distributed report; do
-  refused "dotsweep $command has no option --bogus; \`dotsweep $command --help\` lists what it takes" -- $command --bogus
+  refused_in_our_words "dotsweep $command has no option --bogus; \`dotsweep $command --help\` lists what it takes" -- $command --bogus
 done
 # Named before a required option that is missing too (the parser checks those first).
-refused "dotsweep gate has no option --bogus" -- gate --bogus --current C.csv
-refused "dotsweep gate has no option --thresold" -- gate --thresold=3 "${gate[@]}"
-refused "dotsweep list takes no argument 'extra' here" -- list extra
-refused "dotsweep report takes no argument 'C.csv' here" -- report B.csv C.csv -o out
+refused_in_our_words "dotsweep gate has no option --bogus" -- gate --bogus --current C.csv
+refused_in_our_words "dotsweep gate has no option --thresold" -- gate --thresold=3 "${gate[@]}"
+refused_in_our_words "dotsweep list takes no argument 'extra' here" -- list extra
+refused_in_our_words "dotsweep report takes no argument 'C.csv' here" -- report B.csv C.csv -o out
 
 # ---- a required option or argument left out: named with what it is
-refused "dotsweep gate needs --baseline (the reference report: sweep.csv or best.csv (.csv.gz too))" -- gate --current C.csv
-refused "dotsweep gate needs --current" -- gate --baseline B.csv
-refused "dotsweep report needs INPUT (a report folder, or a sweep.csv / .csv.gz)" -- report -o out
-refused "dotsweep report needs --out" -- report B.csv
-refused "dotsweep merge needs OUT" -- merge
-refused "dotsweep merge needs REPORTS" -- merge out
-refused "dotsweep compare needs REPORTS" -- compare
-refused "dotsweep export needs REPORTS" -- export --header h.cuh
-refused "dotsweep ab needs --kernels-b" -- ab
+refused_in_our_words "dotsweep gate needs --baseline (the reference report: sweep.csv or best.csv (.csv.gz too))" -- gate --current C.csv
+refused_in_our_words "dotsweep gate needs --current" -- gate --baseline B.csv
+refused_in_our_words "dotsweep report needs INPUT (a report folder, or a sweep.csv / .csv.gz)" -- report -o out
+refused_in_our_words "dotsweep report needs --out" -- report B.csv
+refused_in_our_words "dotsweep merge needs OUT" -- merge
+refused_in_our_words "dotsweep merge needs REPORTS" -- merge out
+refused_in_our_words "dotsweep compare needs REPORTS" -- compare
+refused_in_our_words "dotsweep export needs REPORTS" -- export --header h.cuh
+refused_in_our_words "dotsweep ab needs --kernels-b" -- ab
 
 # ---- an option with no value after it
-refused "--baseline needs a value (the reference report" -- gate --current C.csv --baseline
-refused "--mode needs a value (the timings to choose from)" -- export B.csv --header h.cuh --mode
-refused "--top needs a value" -- report B.csv -o out --top
+refused_in_our_words "--baseline needs a value (the reference report" -- gate --current C.csv --baseline
+refused_in_our_words "--mode needs a value (the timings to choose from)" -- export B.csv --header h.cuh --mode
+refused_in_our_words "--top needs a value" -- report B.csv -o out --top
 
 # ---- an option given twice: refused, neither value taken
-refused "--threshold is given more than once; give it once" -- gate "${gate[@]}" --threshold 1 --threshold 2
-refused "--top is given more than once; give it once" -- report B.csv -o out --top 1 --top 2
-refused "--device is given more than once; give it once" -- info --device 0 --device 1
+refused_in_our_words "--threshold is given more than once; give it once" -- gate "${gate[@]}" --threshold 1 --threshold 2
+refused_in_our_words "--top is given more than once; give it once" -- report B.csv -o out --top 1 --top 2
+refused_in_our_words "--device is given more than once; give it once" -- info --device 0 --device 1
 
 # ---- a value of the wrong kind, or out of range: the range shown is the one checked
-refused "--threshold: 'abc' is not a decimal number; accepted: more than 0 and at most 1000 (percent)" -- \
+refused_in_our_words "--threshold: 'abc' is not a decimal number; accepted: more than 0 and at most 1000 (percent)" -- \
   gate "${gate[@]}" --threshold abc
-refused "--threshold: 'nan' is not a decimal number; accepted: more than 0 and at most 1000 (percent)" -- \
+refused_in_our_words "--threshold: 'nan' is not a decimal number; accepted: more than 0 and at most 1000 (percent)" -- \
   gate "${gate[@]}" --threshold nan
-refused "--threshold: 'inf' is not a decimal number" -- fleet B.csv C.csv --threshold inf
-refused "--threshold: '0x10' is not a decimal number" -- gate "${gate[@]}" --threshold 0x10
-refused "--threshold: 0 is out of range; accepted: more than 0 and at most 1000 (percent)" -- gate "${gate[@]}" --threshold 0
-refused "--threshold: 1000.001 is out of range" -- gate "${gate[@]}" --threshold 1000.001
-refused "--threshold: 1e999 is out of range" -- gate "${gate[@]}" --threshold 1e999
+refused_in_our_words "--threshold: 'inf' is not a decimal number" -- fleet B.csv C.csv --threshold inf
+refused_in_our_words "--threshold: '0x10' is not a decimal number" -- gate "${gate[@]}" --threshold 0x10
+refused_in_our_words "--threshold: 0 is out of range; accepted: more than 0 and at most 1000 (percent)" -- gate "${gate[@]}" --threshold 0
+refused_in_our_words "--threshold: 1000.001 is out of range" -- gate "${gate[@]}" --threshold 1000.001
+refused_in_our_words "--threshold: 1e999 is out of range" -- gate "${gate[@]}" --threshold 1e999
 accepted gate "${gate[@]}" --threshold 0.001
 accepted gate "${gate[@]}" --threshold 1000
 accepted gate "${gate[@]}" --threshold " 5 "
-refused "--threshold: 0 is out of range; accepted: more than 0" -- fleet B.csv C.csv --threshold 0
-refused "--threshold: -1 is out of range; accepted: more than 0" -- ab --kernels-b "$root/kernels" --threshold -1
-refused "--min-gap-us: -0.5 is out of range; accepted: 0 or more and at most 1e+09 (microseconds)" -- \
+refused_in_our_words "--threshold: 0 is out of range; accepted: more than 0" -- fleet B.csv C.csv --threshold 0
+refused_in_our_words "--threshold: -1 is out of range; accepted: more than 0" -- ab --kernels-b "$root/kernels" --threshold -1
+refused_in_our_words "--min-gap-us: -0.5 is out of range; accepted: 0 or more and at most 1e+09 (microseconds)" -- \
   gate "${gate[@]}" --min-gap-us -0.5
 accepted gate "${gate[@]}" --min-gap-us 0
-refused "--min-gap-pct: 1001 is out of range; accepted: 0 or more and at most 1000" -- gate "${gate[@]}" --min-gap-pct 1001
+refused_in_our_words "--min-gap-pct: 1001 is out of range; accepted: 0 or more and at most 1000" -- gate "${gate[@]}" --min-gap-pct 1001
 accepted gate "${gate[@]}" --min-gap-pct 0
-refused "--keep: 'nan' is not a decimal number; accepted: more than 0 and at most 1 (the fraction measured fully)" -- \
+refused_in_our_words "--keep: 'nan' is not a decimal number; accepted: more than 0 and at most 1 (the fraction measured fully)" -- \
   --strategy halving --keep nan
-refused "--keep: 1.5 is out of range" -- --strategy halving --keep 1.5
-refused "--ci-target: 'abc' is not a decimal number; accepted: more than 0 and at most 100" -- --ci-target abc
-refused "--time-budget: 3601 is out of range; accepted: more than 0 and at most 3600 (seconds)" -- --time-budget 3601
-refused "--mode: 'warm' is not a timing mode; accepted: cold or hot" -- export B.csv --header h.cuh --mode warm
-refused "--counters: 'bad' is not a counter scope; accepted: off, top or all" -- --counters bad
-refused "--device: 'x' is not a whole decimal number; accepted: 0 or more" -- info --device x
+refused_in_our_words "--keep: 1.5 is out of range" -- --strategy halving --keep 1.5
+refused_in_our_words "--ci-target: 'abc' is not a decimal number; accepted: more than 0 and at most 100" -- --ci-target abc
+refused_in_our_words "--time-budget: 3601 is out of range; accepted: more than 0 and at most 3600 (seconds)" -- --time-budget 3601
+refused_in_our_words "--mode: 'warm' is not a timing mode; accepted: cold or hot" -- export B.csv --header h.cuh --mode warm
+refused_in_our_words "--counters: 'bad' is not a counter scope; accepted: off, top or all" -- --counters bad
+refused_in_our_words "--device: 'x' is not a whole decimal number; accepted: 0 or more" -- info --device x
 "$dotsweep" gate --help >"$scratch/help"
 grep -qF -- "--threshold FLOAT:more than 0 and at most 1000 (percent)" "$scratch/help" ||
   fail "gate --help does not show the range --threshold accepts: $(grep -- --threshold "$scratch/help")"
