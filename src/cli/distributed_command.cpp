@@ -14,6 +14,7 @@
 #include "core/io/whole_number.hpp"
 #include "core/report/distributed_table.hpp"
 #include "core/report/markdown_text.hpp"
+#include "core/report/report_folder.hpp"
 #include "core/report/report_naming.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/space/device_selection.hpp"
@@ -49,10 +50,28 @@ void check_split(const std::vector<std::int64_t>& sizes, int most_gpus) {
                        " GPUs; give every GPU at least one element");
 }
 
+// The files a run writes into its --out folder.
+const std::vector<std::string>& written_files() {
+  static const std::vector<std::string> names{"distributed.csv", "distributed.md"};
+  return names;
+}
+
+// --out as a sweep's is checked (an existing file, a folder holding a report,
+// a path that cannot be written or whose name is too long), and refused when
+// it holds an earlier distributed run: its rows would be written over.
+void check_out(const std::string& out) {
+  ReportFolder::require_free(out, /*offer_resume=*/false);
+  for (const std::string& name : written_files()) {
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::path(out) / name, ec))
+      throw InputError("--out '" + out + "' already holds " + name + "; pass a new --out folder");
+  }
+}
+
 CheckedInput check_input(const DistributedOptions& o) {
   CheckedInput in;
   CommandPaths paths;  // no file is read; the one output folder is declared as every command's are
-  paths.output_folder("--out", o.out_dir, {"distributed.csv", "distributed.md"});
+  paths.output_folder("--out", o.out_dir, written_files());
   paths.require_apart();
   in.devices = parse_device_selection(o.devices);
   if (!o.gpus.empty()) {
@@ -83,8 +102,7 @@ CheckedInput check_input(const DistributedOptions& o) {
     in.types.push_back(*type);
   }
   check_stopping_rule(o.rule);
-  if (!o.out_dir.empty() && std::filesystem::exists(std::filesystem::path(o.out_dir) / "distributed.csv"))
-    throw InputError("--out '" + o.out_dir + "' already holds distributed.csv; pass a new --out folder");
+  if (!o.out_dir.empty()) check_out(o.out_dir);
   return in;
 }
 

@@ -84,7 +84,7 @@ void require_writable(const std::string& path) {
 }
 }  // namespace
 
-void ReportFolder::require_free(const std::string& path) {
+void ReportFolder::require_free(const std::string& path, bool offer_resume) {
   if (path.empty()) throw InputError("--out: the report folder name is empty");
   for (const auto& name : report_file_names()) {
     std::error_code ec;  // a name the file system refuses (too long, a file on the way) is the user's
@@ -93,7 +93,7 @@ void ReportFolder::require_free(const std::string& path) {
       cannot_write(path, ec.message());
     if (taken)
       throw InputError("report folder '" + path + "' already holds a report (" + name +
-                       "); pass a new --out folder, or --resume it to continue that sweep");
+                       "); pass a new --out folder" + (offer_resume ? ", or --resume it to continue that sweep" : ""));
   }
   require_writable(path);
 }

@@ -37,7 +37,9 @@ class ReportFolder {
   // The same refusal without creating anything, so a taken --out folder is
   // reported before the sweep looks for a GPU; also refuses an existing file
   // and a folder that cannot be written (tried by writing, then undone).
-  static void require_free(const std::string& path);
+  // `offer_resume`: whether the refusal of a taken folder also offers
+  // --resume (false for a command that cannot continue a sweep).
+  static void require_free(const std::string& path, bool offer_resume = true);
 
   const std::string& path() const { return path_; }
   void write_context(const std::string& json_text);

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The checks a command makes hold on every path into it: `distributed --out`
+# is checked as a sweep's --out is. Each refusal is one line, exit 2, before
+# the GPU is looked for (so never exit 3 here), with nothing written or changed.
+# No GPU needed.
+# Usage: every_path_checked.sh DOTSWEEP SOURCE_ROOT
+set -u
+dotsweep=$(realpath "$1")  # absolute: the test runs inside its work folder
+root=$(realpath "$2")
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+expect_fixed=1
+
+work=$scratch/work
+mkdir -p "$work" && cd "$work" || exit 1
+
+# ---- distributed --out, as a sweep's --out
+echo text >a-file
+mkdir -p sweep-report distributed-report distributed-md
+cp "$root/tests/fixtures/gate/h200-run1.csv" sweep-report/sweep.csv
+echo "type,n" >distributed-report/distributed.csv
+echo "# distributed" >distributed-md/distributed.md
+long=$(printf 'd%.0s' {1..300})
+refused "--out 'a-file' is an existing file, not a folder; pass a folder" -- distributed --out a-file
+refused "report folder 'sweep-report' already holds a report (sweep.csv); pass a new --out folder" -- \
+  distributed --out sweep-report
+refused "--out 'distributed-report' already holds distributed.csv; pass a new --out folder" -- \
+  distributed --out distributed-report
+refused "--out 'distributed-md' already holds distributed.md; pass a new --out folder" -- distributed --out distributed-md
+refused "--out '/proc/dotsweep-distributed': cannot write a report there" -- distributed --out /proc/dotsweep-distributed
+refused "--out '$long': cannot write a report there: File name too long" -- distributed --out "$long"
+refused "--out 'a-file/new': cannot write a report there: '$work/a-file' is a file, not a folder" -- distributed --out a-file/new
+# The other side: a new folder, and one holding other files, pass the check
+# and go on to look for GPUs (exit 3 without one), still writing nothing.
+if ! nvidia-smi -L >/dev/null 2>&1; then
+  mkdir -p other && echo notes >other/notes.txt
+  for out in new-folder other; do
+    before=$(snapshot)
+    "$dotsweep" distributed --out "$out" >/dev/null 2>"$scratch/err"
+    status=$?
+    [[ $status -eq 3 ]] || fail "distributed --out $out -> exit $status (want 3, no GPU): $(cat "$scratch/err")"
+    [[ $(snapshot) == "$before" ]] || fail "distributed --out $out wrote or changed a file without a GPU"
+  done
+fi
+
+exit $((failures > 0))
