@@ -24,6 +24,7 @@
 #include "core/report/text_file.hpp"
 #include "gpu/device_info.hpp"
 #include "sweep/interrupt.hpp"
+#include "sweep/resume_options.hpp"
 #include "sweep/worker_supervisor.hpp"
 
 extern char** environ;
@@ -165,6 +166,21 @@ std::string index_folder(const SweepOptions& options, const std::vector<DeviceRu
          utc_timestamp_compact(std::time(nullptr));
 }
 
+// Every GPU's report folder the index lists is there, and each one a resume
+// would start again is a report folder, checked before anything is started or
+// written: a GPU's resume refused after it started would leave the index
+// rewritten with that refusal in it. Throws InputError naming the first.
+void require_resumable(const std::string& dir, const std::vector<DeviceRun>& runs) {
+  for (const DeviceRun& r : runs) {
+    const std::string folder = dir + "/" + r.folder;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(folder, ec))
+      throw InputError("--resume '" + dir + "': GPU " + std::to_string(r.device) + "'s report folder " + r.folder +
+                       " is missing; put it back, or start a new --devices sweep into a new --out folder");
+    if (r.exit_status != 0) read_resume_context(folder);  // names the folder and what it lacks
+  }
+}
+
 }  // namespace
 
 bool is_device_index(const std::string& dir) {
@@ -210,6 +226,7 @@ int resume_on_devices(const SweepOptions& options) {
     if (r.exit_status == 0) commands.emplace_back();  // finished: kept as it is
     else commands.push_back({argv0, "--resume", dir + "/" + r.folder, "--no-progress"});
   }
+  require_resumable(dir, runs);
   run_all(dir, runs, commands);
   return finish(dir, runs, argv0);
 }

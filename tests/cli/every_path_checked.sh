@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The checks a command makes hold on every path into it: `distributed --out`
-# is checked as a sweep's --out is. Each refusal is one line, exit 2, before
+# is checked as a sweep's --out is; a --devices index is checked whole before
+# its resume starts any GPU's. Each refusal is one line, exit 2, before
 # the GPU is looked for (so never exit 3 here), with nothing written or changed.
 # No GPU needed.
 # Usage: every_path_checked.sh DOTSWEEP SOURCE_ROOT
@@ -41,5 +42,18 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     [[ $(snapshot) == "$before" ]] || fail "distributed --out $out wrote or changed a file without a GPU"
   done
 fi
+
+# ---- --resume of a --devices index: every GPU's report folder is checked
+# before any GPU's resume starts, so a refusal leaves the index as it was
+# (devices.csv was rewritten with the refused GPU's exit status).
+index_line() { printf 'device,gpu,gpu_uuid,folder,exit_status,seconds\n0,NVIDIA H200,GPU-0,gpu0,%s,1.0\n' "$1"; }
+mkdir -p index && index_line 130 >index/devices.csv
+refused "--resume 'index': GPU 0's report folder gpu0 is missing; put it back, or start a new --devices sweep into a new --out folder" -- --resume index
+index_line 0 >index/devices.csv  # finished, kept as it is: its folder is still the index's
+refused "--resume 'index': GPU 0's report folder gpu0 is missing" -- --resume index
+mkdir -p index/gpu0 && index_line 130 >index/devices.csv
+refused "--resume 'index/gpu0': not a dotsweep report folder (it needs sweep.csv and context.json)" -- --resume index
+index_line "" >index/devices.csv  # a run that never ended resumes too
+refused "--resume 'index/gpu0': not a dotsweep report folder" -- --resume index
 
 exit $((failures > 0))
