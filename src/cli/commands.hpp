@@ -97,6 +97,7 @@ struct MergeOptions {
   std::string out_dir;               // holding no report yet, as a sweep's --out
   std::vector<std::string> reports;  // one report folder per shard
   int top = 5;                       // rows per group in summary.md, as the sweep's --top
+  bool print_summary = false;        // print all of summary.md at the end (sweep/end_of_sweep.hpp)
 };
 // Exit 0; throws InputError (exit 2) for reports that are not one sweep's
 // finished shards, each once, or an OUT that is taken or cannot be written.

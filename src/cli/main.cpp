@@ -176,6 +176,9 @@ int run(int argc, char** argv) {
   merge_command->add_option("out", merge.out_dir, "the merged report folder, holding no report yet")->required();
   merge_command->add_option("reports", merge.reports, "the shards' report folders, every shard once")->required();
   merge_command->add_option("--top", merge.top, "variants per size in summary.md")->default_val(merge.top);
+  merge_command->add_flag("--print-summary", merge.print_summary,
+                          "print all of summary.md at the end, its per-group tables too (default: what to use and "
+                          "where the report is)");
 
   dotsweep::describe_program(app);  // --version; each command's exit codes (and sizes, variant ids) under --help
   for (CLI::App* command : {&app, sweep_command, list_command, info_command, merge_command})

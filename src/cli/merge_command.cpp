@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/report_command.hpp"
+#include "sweep/end_of_sweep.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
@@ -23,19 +24,20 @@ int run_merge(const MergeOptions& options) {
   MergedReport merged = merge_shard_reports(shards);
   ReportFolder::require_free(options.out_dir);  // checked before anything is written
   StagedReportFolder staged(options.out_dir);    // OUT appears whole or not at all
-  std::string summary;
+  std::string shown;  // the summary less its per-group tables, as a sweep prints it
   {
     ReportFolder report(staged.path());
     report.write_context(merged.context.dump(2) + "\n");
     // Each row with its samples, as a sweep appends them; finish then ranks.
     for (const MeasurementRecord& row : merged.rows) report.append(row);
     const std::size_t space_configs = merged.context.value(context_key::space_configs, std::size_t{0});
-    summary = report.finish(merged.rows, options.top, merged.planned, "",
-                            rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
+    report.finish(merged.rows, options.top, merged.planned, "",
+                  rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
+    shown = report.terminal_summary();
   }
   write_report_plots(staged.path());  // best effort, as after a sweep
   staged.publish();
-  std::printf("%s\n", summary.c_str());
+  std::fputs(end_of_report_text(shown, options.out_dir, options.print_summary).c_str(), stdout);
   std::printf("merged %zu shard reports, %zu rows, into %s\n", shards.size(), merged.rows.size(),
               options.out_dir.c_str());
   return 0;

@@ -5,6 +5,8 @@
 #    union is the plan;
 #  - the committed H200 baseline (results/baselines/h200.*), cut into shard
 #    reports by those slices, merges back into its own rows and best.csv;
+#  - merge ends as a sweep does: what to use and where summary.md is, not
+#    its per-group tables; with --print-summary all of summary.md;
 #  - the gate notes that the merged report was swept by 3 processes;
 #  - merge refuses a missing, repeated or unfinished shard, and resume a
 #    different shard.
@@ -77,6 +79,16 @@ fi
 for f in sweep.csv best.csv summary.md context.json; do
   [[ -s $scratch/merged/$f ]] || fail "the merged report has no $f"
 done
+# The end of the output, as a sweep's (sweep/end_of_sweep.hpp): the what-to-use
+# table and the line naming summary.md; the per-group tables stay in the folder.
+failed_before=$failures
+grep -qx '## What to use' "$scratch/out" || fail "merge did not print the what-to-use table"
+grep -q '^### ' "$scratch/out" && fail "merge printed summary.md's per-group tables without --print-summary"
+grep -qxF "the fastest rows of every (type, n, mode) group: $scratch/merged/summary.md (--print-summary prints all of it)" \
+  "$scratch/out" || fail "merge did not name $scratch/merged/summary.md"
+# About a line per (type, n, mode) group (96 here); the whole summary.md is over 2,000.
+[[ $(wc -l <"$scratch/out") -lt 200 ]] || fail "merge printed $(wc -l <"$scratch/out") lines, want the short form"
+((failures == failed_before)) && echo "ok: merge prints what to use and where summary.md is ($(wc -l <"$scratch/out") lines)"
 # Every measured value comes back; rank and tied_best (the first two columns)
 # are ranked anew by this build, as a sweep's report is at its end, and
 # columns newer than the baseline are left out.
@@ -89,7 +101,12 @@ cmp -s "$scratch/want" "$scratch/got" && echo "ok: the merged sweep.csv holds th
 mkdir "$scratch/whole_report"
 cp "$base.context.json" "$scratch/whole_report/context.json"
 zcat "$base.csv.gz" >"$scratch/whole_report/sweep.csv"
-"$dotsweep" merge "$scratch/merged_whole" "$scratch/whole_report" >/dev/null 2>&1 || fail "merging the unsharded baseline failed"
+"$dotsweep" merge "$scratch/merged_whole" "$scratch/whole_report" --print-summary >"$scratch/out_whole" 2>&1 ||
+  fail "merging the unsharded baseline failed"
+# --print-summary: all of summary.md as the folder holds it, then the merge's own line.
+head -n -1 "$scratch/out_whole" | cmp -s - "$scratch/merged_whole/summary.md" &&
+  echo "ok: merge --print-summary prints all of summary.md ($(wc -l <"$scratch/out_whole") lines)" ||
+  fail "merge --print-summary did not print the whole summary.md"
 cmp -s <(sort "$scratch/merged_whole/sweep.csv") <(sort "$scratch/merged/sweep.csv") ||
   fail "3 shards merged rank differently from the whole report"
 for f in best.csv summary.md; do

@@ -71,3 +71,23 @@ TEST_CASE("--print-summary names a summary.md that cannot be read") {
   CHECK(end_of_sweep_text(report, false).find("summary.md") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a report moved after it was finished (merge) is named, and read, where it now is") {
+  const auto dir = fresh_dir("dotsweep_end_of_report_staged");
+  const auto moved = fresh_dir("dotsweep_end_of_report_moved");
+  std::vector<MeasurementRecord> none;
+  std::string shown;
+  {
+    ReportFolder report(dir.string());
+    report.finish(none, 5);
+    shown = report.terminal_summary();
+  }
+  std::filesystem::remove_all(moved);
+  std::filesystem::rename(dir, moved);
+  const std::string text = end_of_report_text(shown, moved.string(), false);
+  CHECK(text.rfind(shown, 0) == 0);
+  CHECK(text.find(moved.string() + "/summary.md (--print-summary prints all of it)\n") != std::string::npos);
+  CHECK(text.find(dir.string()) == std::string::npos);
+  CHECK(end_of_report_text(shown, moved.string(), true) == read_text_file(moved.string() + "/summary.md"));
+  std::filesystem::remove_all(moved);
+}
