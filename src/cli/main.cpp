@@ -229,6 +229,10 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "dotsweep: %s\n", dotsweep::parse_error_line(app, e, argc, argv).c_str());
     return 2;
   }
+  if (const std::string valued = dotsweep::switch_given_value(app, argc, argv); !valued.empty()) {
+    std::fprintf(stderr, "dotsweep: %s\n", valued.c_str());
+    return 2;
+  }
   if (const std::string misplaced = dotsweep::option_before_subcommand(app, argc, argv); !misplaced.empty()) {
     std::fprintf(stderr, "dotsweep: %s\n", misplaced.c_str());
     return 2;

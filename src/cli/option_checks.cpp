@@ -207,6 +207,13 @@ std::vector<std::string> unplaced_words(const CLI::App& app, const CLI::App& com
   return words;
 }
 
+// A flag: CLI11 gives it a type size of 1, like an option's, and expects no value.
+bool is_switch(const CLI::Option& option) { return option.get_expected_max() == 0; }
+
+std::string switch_refusal(const std::string& name) {
+  return name + " is a switch and takes no value; give " + name + " alone";
+}
+
 std::string subcommand_names(const CLI::App& app) {
   std::string names;
   for (const CLI::App* sub : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
@@ -249,8 +256,7 @@ std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, 
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) || dynamic_cast<const CLI::ConversionError*>(&error)) {
     if (message.find("At Most") != std::string::npos)
       return name + " is given more than once; give it once (" + help + ")";
-    if (option != nullptr && option->get_type_size() == 0)
-      return name + " is a switch and takes no value; give " + name + " alone";
+    if (option != nullptr && is_switch(*option)) return switch_refusal(name);
     if (message.find("missing") != std::string::npos || message.find("At least") != std::string::npos)
       return name + " needs a value" +
              (option != nullptr && !option->get_description().empty() ? " (" + option->get_description() + ")" : "");
@@ -265,6 +271,22 @@ std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, 
   // A validator's message: ours ("--device: 'x' is not a whole decimal number; accepted: ...").
   if (dynamic_cast<const CLI::ValidationError*>(&error)) return message;
   return "the command line cannot be read (" + message + "); " + help;
+}
+
+std::string switch_given_value(const CLI::App& app, int argc, char** argv) {
+  std::vector<const CLI::App*> parsed{&app};
+  for (const CLI::App* command : app.get_subcommands()) parsed.push_back(command);
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    if (argument == "--") break;  // what follows is positional
+    const std::size_t equals = argument.find('=');
+    if (argument.rfind("--", 0) != 0 || equals == std::string::npos) continue;
+    const std::string name = argument.substr(0, equals);
+    for (const CLI::App* command : parsed)
+      if (const CLI::Option* option = command->get_option_no_throw(name); option != nullptr && is_switch(*option))
+        return switch_refusal(name);
+  }
+  return "";
 }
 
 std::string empty_inline_value(int argc, char** argv) {

@@ -50,6 +50,13 @@ std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, 
 // CLI11 sees the arguments.
 std::string empty_inline_value(int argc, char** argv);
 
+// A switch (--compile, --no-progress, ...) given a value with '=': CLI11
+// reads `--compile=no` as off and `--compile=yes` as on, so a typo in the
+// value changes what runs. "" when no switch of `app` or its chosen
+// subcommand was written so before a lone "--", else the refusal naming the
+// first. Checked after parsing, before anything runs.
+std::string switch_given_value(const CLI::App& app, int argc, char** argv);
+
 // Options belong after the subcommand they configure. The sweep's options
 // are also accepted with no subcommand (`dotsweep --sizes 4096` is a sweep),
 // so CLI11 would take `dotsweep --space q.toml list` and drop --space

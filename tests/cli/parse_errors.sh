@@ -3,7 +3,7 @@
 # words, naming the option or word and what is accepted, exit 2, with
 # nothing written: an unknown option or subcommand, a missing value or
 # required argument, a value of the wrong type or out of range (nan too), an
-# option given twice. Each command's --help ends with its own exit codes.
+# option given twice, a switch given a value. Each command's --help ends with its own exit codes.
 # No GPU needed.
 # Usage: parse_errors.sh DOTSWEEP SOURCE_ROOT
 set -u
@@ -58,6 +58,32 @@ refused_in_our_words "dotsweep ab needs --kernels-b" -- ab
 refused_in_our_words "--baseline needs a value (the reference report" -- gate --current C.csv --baseline
 refused_in_our_words "--mode needs a value (the timings to choose from)" -- export B.csv --header h.cuh --mode
 refused_in_our_words "--top needs a value" -- report B.csv -o out --top
+
+# ---- a switch given a value: refused, whatever the value (the parser read
+# --compile=yes as on and --compile=no as off, so a typo changed what ran)
+space=$root/tests/fixtures/ab/space.toml
+for value in yes no true false 1 0 bogus; do
+  refused_in_our_words "--compile is a switch and takes no value; give --compile alone" -- \
+    list --space "$space" --compile="$value"
+done
+refused_in_our_words "--use-cache is a switch and takes no value; give --use-cache alone" -- \
+  list --space "$space" --compile --use-cache=1
+refused_in_our_words "--require-all is a switch and takes no value; give --require-all alone" -- \
+  gate "${gate[@]}" --require-all=false
+refused_in_our_words "--print-summary is a switch and takes no value; give --print-summary alone" -- \
+  merge out B.csv --print-summary=yes
+refused_in_our_words "--no-progress is a switch and takes no value; give --no-progress alone" -- \
+  --no-progress=0 --sizes 4096 --out out
+refused_in_our_words "--no-isolate is a switch and takes no value; give --no-isolate alone" -- \
+  sweep --sizes 4096 --out out --no-isolate=true
+# The other side: each alone is taken, and an option's own value after '=' too.
+accepted gate "${gate[@]}" --require-all
+accepted gate "${gate[@]}" --threshold=2
+"$dotsweep" list --space "$space" --compile >"$scratch/out" 2>"$scratch/err" ||
+  fail "list --compile -> exit $?: $(cat "$scratch/err")"
+grep -q "compiled sm_90" "$scratch/out" || fail "list --compile compiled nothing: $(tail -n 1 "$scratch/out")"
+"$dotsweep" list --space="$space" >"$scratch/out" 2>"$scratch/err" || fail "list --space=: $(cat "$scratch/err")"
+grep -q "compiled" "$scratch/out" && fail "list without --compile compiled"
 
 # ---- an option given twice: refused, neither value taken
 refused_in_our_words "--threshold is given more than once; give it once" -- gate "${gate[@]}" --threshold 1 --threshold 2
