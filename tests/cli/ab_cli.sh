@@ -49,6 +49,30 @@ expect 2 "already holds a report" -- ab --kernels-b "$kernels" --out "$scratch/t
 expect 2 "--kernels only applies with --compile" -- list --kernels "$kernels"
 expect 2 "not a kernel tree" -- list --compile --kernels "$scratch/empty"
 
+# A quoted include followed by a comment is inlined, as a compiler reads it
+# (it once passed the tree check unread and then failed every variant's
+# compile); one followed by anything else is refused with its file and line.
+mkdir -p "$scratch/commented" "$scratch/malformed"
+cp "$kernels"/* "$scratch/commented/" && cp "$kernels"/* "$scratch/malformed/"
+sed -i 's|^#include "dot_policy.cuh"$|#include "dot_policy.cuh"  // the policy /* and more */|' \
+  "$scratch/commented/dot_kernel.cuh"
+sed -i 's|^#include "variant_axes.h"$|#include "variant_axes.h" /* the axes */ /* twice */|' \
+  "$scratch/commented/dot_policy.cuh"
+grep -q '^#include "dot_policy.cuh"  // the policy' "$scratch/commented/dot_kernel.cuh" ||
+  fail "the commented tree was not made: kernels/dot_kernel.cuh has no '#include \"dot_policy.cuh\"' line"
+if "$dotsweep" list --space "$space" --compile --kernels "$scratch/commented" >"$scratch/out" 2>"$scratch/err"; then
+  echo "ok: a tree with comments after its includes compiles: $(tail -n 1 "$scratch/out")"
+else
+  fail "a tree with comments after its includes does not compile:"; tail -n 3 "$scratch/out"; cat "$scratch/err"
+fi
+line=$(grep -n '^#include "dot_policy.cuh"$' "$scratch/malformed/dot_kernel.cuh" | cut -d: -f1)
+sed -i 's|^#include "dot_policy.cuh"$|#include "dot_policy.cuh" policy|' "$scratch/malformed/dot_kernel.cuh"
+expect 2 "^dotsweep: --kernels '$scratch/malformed': $scratch/malformed/dot_kernel.cuh:$line: cannot read the include '#include \"dot_policy.cuh\" policy'; accepted: #include \"FILE\" alone on its line, or followed by a // comment or a /\* \*/ comment that ends on that line$" -- \
+  list --space "$space" --compile --kernels "$scratch/malformed"
+sed -i 's|^#include "dot_policy.cuh" policy$|#include "dot_policy.cuh" /* a comment going on below|' "$scratch/malformed/dot_kernel.cuh"
+expect 2 "dot_kernel.cuh:$line: cannot read the include '#include \"dot_policy.cuh\" /\* a comment going on below'" -- \
+  ab --kernels-b "$scratch/malformed"
+
 # The planted slow tree is made from the current kernels/ and compiles.
 if ! bash "$root/tests/cli/make_slow_kernels.sh" "$kernels" "$scratch/slow" 5 256 2>"$scratch/err"; then
   fail "make_slow_kernels.sh: $(cat "$scratch/err")"

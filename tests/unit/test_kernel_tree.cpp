@@ -51,6 +51,30 @@ TEST_CASE("quoted includes beside the file are inlined once, between #line direc
     CHECK(why.find("--kernels-b '" + dir.string() + "': ") == 0);
     CHECK(why.find("a.cuh:3: includes \"gone.cuh\", which is not beside it") != std::string::npos);
   }
+  SUBCASE("an include followed by comments that end on its line is inlined as a compiler reads it") {
+    write(dir / "dot_kernel.cuh", "#include \"a.cuh\" // why\n  #  include\"b.h\"/* x */ /**/\t// y\r\nmain body\n");
+    write(dir / "a.cuh", "A body\n");
+    CHECK(read_kernel_tree(dir.string(), "--kernels-a") ==
+          "#line 1 \"dot_kernel.cuh\"\n#line 1 \"a.cuh\"\nA body\n#line 2 \"dot_kernel.cuh\"\n"
+          "#line 1 \"b.h\"\nB body#line 3 \"dot_kernel.cuh\"\nmain body\n");
+  }
+  SUBCASE("an include followed by anything else is refused, naming the file, the line and the include") {
+    const std::string accepted = "'; accepted: #include \"FILE\" alone on its line, or followed by a // comment or a "
+                                 "/* */ comment that ends on that line";
+    for (const std::string& include :
+         {std::string("#include \"a.cuh\" policy"), std::string("#include \"a.cuh\" /* going on below"),
+          std::string("#include \"a.cuh\" /* x */ y"), std::string("#include \"a.cuh"), std::string("#include \"\"")}) {
+      CAPTURE(include);
+      write(dir / "dot_kernel.cuh", "main body\n   " + include + "  \n");
+      CHECK(test::input_error_of([&] { read_kernel_tree(dir.string(), "--kernels-b"); }) ==
+            "--kernels-b '" + dir.string() + "': " + (dir / "dot_kernel.cuh").string() + ":2: cannot read the include '" +
+                include + accepted);
+    }
+    // Angle includes, #include_next and a macro are NVRTC's, passed on as they are.
+    write(dir / "dot_kernel.cuh", "#include <cuda_fp16.h> // why\n#include_next \"x.h\"\n#include HEADER\n");
+    CHECK(read_kernel_tree(dir.string(), "--kernels-a") ==
+          "#line 1 \"dot_kernel.cuh\"\n#include <cuda_fp16.h> // why\n#include_next \"x.h\"\n#include HEADER\n");
+  }
   SUBCASE("a folder without dot_kernel.cuh, and no folder at all") {
     fs::remove(dir / "dot_kernel.cuh");
     CHECK(test::input_error_of([&] { read_kernel_tree(dir.string(), "--kernels-a"); }) ==

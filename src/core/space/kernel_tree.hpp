@@ -15,9 +15,11 @@ inline constexpr const char* kKernelMainFile = "dot_kernel.cuh";
 // `path` with each quoted include of a file beside it ("dot_policy.cuh")
 // inlined once, between #line directives, so NVRTC's messages still name the
 // real file and line and the text covers every header (the cubin cache keys
-// on it). `#pragma once` lines become blank; angle includes (<cuda_fp16.h>)
-// are left for NVRTC's include path. Throws InputError naming the file and
-// line of an include that is not beside it, or a file that cannot be read.
+// on it). An include may be followed by comments that end on its line.
+// `#pragma once` lines become blank; angle includes (<cuda_fp16.h>) are left
+// for NVRTC's include path. Throws InputError naming the file and line of an
+// include that is not beside it or has more than comments after it, or a
+// file that cannot be read.
 std::string inline_quoted_includes(const std::string& path);
 
 // The source of the kernel tree in `dir`: its dot_kernel.cuh, inlined.
