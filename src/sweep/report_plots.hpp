@@ -13,6 +13,10 @@ namespace dotsweep {
 // otherwise prints one line saying how to get the plots. Prints one line
 // either way; DOTSWEEP_NO_PLOTS=1 skips it silently. Never throws and never
 // changes the sweep's exit status: the report is complete without plots.
+// The Python child runs in a process group of its own: a SIGINT, SIGTERM or
+// SIGHUP while it runs kills that group and removes its log, then goes to
+// the handler installed before (or ends the process as the signal does), so
+// nothing is drawn after dotsweep has gone.
 void write_report_plots(const std::string& report_dir);
 
 }  // namespace dotsweep
