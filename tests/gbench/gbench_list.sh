@@ -157,5 +157,23 @@ if ! "$dotsweep" info >/dev/null 2>&1; then
   fi
 fi
 
+# Standard output that cannot be written fails the command: one line, exit 5
+# (the listing exited 0 with nothing written); to one that takes it, exit 0.
+if [[ -w /dev/full ]]; then
+  for args in "--benchmark_list_tests --sizes 4096" "--help"; do
+    "$gbench" $args >/dev/full 2>"$scratch/err"
+    got=$?
+    if [[ $got -ne 5 ]] || [[ $(wc -l <"$scratch/err") -ne 1 ]] ||
+      ! grep -qE '^dotsweep-gbench: cannot write to standard output: (No space left on device|some of the output was not written)$' \
+        "$scratch/err"; then
+      fail "dotsweep-gbench $args >/dev/full -> exit $got (want 5 and one line saying so): $(cat "$scratch/err")"
+    else
+      echo "ok: dotsweep-gbench $args >/dev/full -> 5: $(cat "$scratch/err")"
+    fi
+    "$gbench" $args >/dev/null 2>"$scratch/err" || fail "dotsweep-gbench $args >/dev/null -> exit $?: $(cat "$scratch/err")"
+    [[ -s $scratch/err ]] && fail "dotsweep-gbench $args >/dev/null said: $(cat "$scratch/err")"
+  done
+fi
+
 echo "$failures failure(s)"
 [[ $failures -eq 0 ]]
