@@ -24,6 +24,7 @@ long=$(printf 'd%.0s' {1..300})
 refused "--out 'a-file' is an existing file, not a folder; pass a folder" -- distributed --out a-file
 refused "report folder 'sweep-report' already holds a report (sweep.csv); pass a new --out folder" -- \
   distributed --out sweep-report
+grep -q -- "--resume" "$scratch/err" && fail "distributed --out sweep-report offers --resume, which distributed has not"
 refused "--out 'distributed-report' already holds distributed.csv; pass a new --out folder" -- \
   distributed --out distributed-report
 refused "--out 'distributed-md' already holds distributed.md; pass a new --out folder" -- distributed --out distributed-md
