@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/report/csv.hpp"
-#include "core/report/record.hpp"
+#include "core/io/csv.hpp"
+#include "core/rows/record.hpp"
 #include "fuzz_support.hpp"
 
 namespace {

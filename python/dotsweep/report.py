@@ -18,7 +18,7 @@ import zlib
 from .errors import InputError
 from .what_to_use import read_what_to_use
 
-# The C++ readers' limit on a report file's text (core/report/text_file.hpp).
+# The C++ readers' limit on a report file's text (core/io/text_file.hpp).
 MAX_TEXT_BYTES = 1 << 30
 # Columns without which a file is not a sweep's rows.
 REQUIRED_COLUMNS = ("variant", "kind", "type", "n", "mode", "median_us", "correct")
@@ -64,7 +64,7 @@ def _inflate(data: bytes, path: pathlib.Path, allow_torn: bool) -> bytes:
         if len(out) > MAX_TEXT_BYTES or member.unconsumed_tail:
             raise InputError(f"'{path}' inflates past {MAX_TEXT_BYTES >> 20} MiB")
         if not member.eof:
-            if allow_torn:  # the whole member goes, as the C++ reader drops it (core/report/samples_file.hpp)
+            if allow_torn:  # the whole member goes, as the C++ reader drops it (core/rows/samples_file.hpp)
                 return bytes(out[:member_start])
             raise InputError(f"'{path}' is cut short (its gzip stream does not end)")
         data = member.unused_data

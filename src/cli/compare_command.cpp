@@ -8,9 +8,9 @@
 #include "cli/option_checks.hpp"
 #include "core/gate/compare.hpp"
 #include "core/gate/compare_markdown.hpp"
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/report/report_writer.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 

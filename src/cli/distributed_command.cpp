@@ -13,7 +13,7 @@
 #include "core/input_error.hpp"
 #include "core/io/whole_number.hpp"
 #include "core/report/distributed_table.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_naming.hpp"
 #include "core/report/report_writer.hpp"

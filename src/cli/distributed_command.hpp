@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 
 namespace CLI {
 class App;

@@ -10,7 +10,7 @@
 #include "sweep/report_plots.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

@@ -14,7 +14,7 @@
 #include "core/input_error.hpp"
 #include "core/io/whole_number.hpp"
 #include "core/report/device_index.hpp"
-#include "core/report/report_context.hpp"
+#include "core/rows/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/space/sm_partition.hpp"
 #include "gpu/stream_blocker.hpp"

@@ -20,12 +20,12 @@
 #include "cli/option_checks.hpp"
 #include "sweep/report_plots.hpp"
 #include "core/input_error.hpp"
-#include "core/report/context_rows.hpp"
-#include "core/report/report_context.hpp"
+#include "core/rows/context_rows.hpp"
+#include "core/rows/report_context.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/summary_context.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 

@@ -6,7 +6,7 @@
 
 #include "core/space/element_type.hpp"
 #include "core/input_error.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "dot_kernel_source.hpp"
 #include "gpu/baselines.hpp"
 #include "gpu/cuda_error.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/harness_kernels.hpp"
 #include "gpu/timers.hpp"

@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/dot_operation.hpp"

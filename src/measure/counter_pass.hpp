@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/report/counter_metrics.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/space/timing_mode.hpp"
 #include "gpu/cupti_library.hpp"
 #include "gpu/cupti_range_profiler.hpp"

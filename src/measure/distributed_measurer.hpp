@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/report/distributed_table.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 #include "gpu/distributed_dot.hpp"
 
 namespace dotsweep {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/check/correctness_verdict.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/space/timing_mode.hpp"
 #include "core/space/variant_config.hpp"
 #include "gpu/dot_operation.hpp"

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/rows/record.hpp"
+#include "core/sampling/statistics.hpp"
 #include "core/space/timing_mode.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/nvml_clocks.hpp"

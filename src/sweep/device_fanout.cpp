@@ -21,7 +21,7 @@
 #include "core/report/device_index.hpp"
 #include "core/report/report_naming.hpp"
 #include "core/report/report_writer.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "gpu/device_info.hpp"
 #include "sweep/interrupt.hpp"
 #include "sweep/resume_options.hpp"

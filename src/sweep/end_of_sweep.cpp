@@ -1,6 +1,6 @@
 #include "sweep/end_of_sweep.hpp"
 
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 

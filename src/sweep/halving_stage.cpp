@@ -13,10 +13,11 @@
 #include "core/report/report_writer.hpp"
 #include "core/report/resume_plan.hpp"
 #include "core/space/search_strategy.hpp"
+#include "core/stats/halving_survivors.hpp"
 #include "core/space/size_list.hpp"
-#include "core/report/text_file.hpp"
-#include "core/report/worker_protocol.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/io/text_file.hpp"
+#include "core/rows/worker_protocol.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "core/space/space_source.hpp"
-#include "core/check/input_data.hpp"
+#include "core/space/size_list.hpp"
 #include "core/input_error.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "core/space/timing_mode.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

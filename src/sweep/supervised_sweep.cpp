@@ -10,8 +10,8 @@
 #include "sweep/worker_supervisor.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/resume_plan.hpp"
-#include "core/report/text_file.hpp"
-#include "core/report/worker_protocol.hpp"
+#include "core/io/text_file.hpp"
+#include "core/rows/worker_protocol.hpp"
 
 namespace dotsweep {
 

@@ -4,7 +4,7 @@
 #include <sys/prctl.h>
 
 #include "core/space/element_type.hpp"
-#include "core/report/worker_protocol.hpp"
+#include "core/rows/worker_protocol.hpp"
 
 namespace dotsweep {
 

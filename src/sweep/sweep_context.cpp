@@ -1,6 +1,6 @@
 #include "sweep/sweep_context.hpp"
 
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 #include "core/report/text_digest.hpp"
 #include "core/space/space_source.hpp"
 #include "core/space/sm_partition.hpp"

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sweep/sweep_options.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/space/space_file.hpp"
 #include "core/space/space_plan.hpp"
 #include "gpu/device_info.hpp"

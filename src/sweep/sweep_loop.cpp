@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "sweep/interrupt.hpp"
-#include "core/check/operation_in_flight.hpp"
+#include "core/report/operation_in_flight.hpp"
 
 namespace dotsweep {
 

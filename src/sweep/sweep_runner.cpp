@@ -37,7 +37,7 @@
 #include "core/space/sm_partition.hpp"
 #include "core/space/size_list.hpp"
 #include "core/report/summary_context.hpp"
-#include "core/report/worker_protocol.hpp"
+#include "core/rows/worker_protocol.hpp"
 #include "dot_kernel_source.hpp"
 #include "dotsweep_version.hpp"
 #include "gpu/cuda_stream.hpp"
@@ -48,7 +48,7 @@
 #include "measure/host_paths.hpp"
 #include "measure/size_measurer.hpp"
 #include "measure/sweep_operations.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

@@ -1,7 +1,7 @@
 // The measuring worker's end of the pipe to its supervisor: a worker is a
 // `dotsweep sweep --worker` run whose environment names the pipe's descriptor
 // ($DOTSWEEP_WORKER_FD, set by cli/worker_supervisor). Lines follow
-// core/report/worker_protocol.hpp.
+// core/rows/worker_protocol.hpp.
 #pragma once
 
 #include <optional>

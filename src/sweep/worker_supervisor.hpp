@@ -1,6 +1,6 @@
 // The supervisor's side of a measuring worker process (docs/design.md, "Fault
 // isolation"): starts the worker (posix_spawn: a CUDA context must never be
-// forked), reads its messages (core/report/worker_protocol.hpp) from a pipe whose
+// forked), reads its messages (core/rows/worker_protocol.hpp) from a pipe whose
 // descriptor it finds in $DOTSWEEP_WORKER_FD, and kills it (SIGKILL) when an
 // operation outlives the deadline its start message gave. Never touches CUDA.
 #pragma once
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/worker_protocol.hpp"
+#include "core/rows/worker_protocol.hpp"
 
 namespace dotsweep {
 

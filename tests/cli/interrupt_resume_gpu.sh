@@ -75,7 +75,7 @@ for r in kept:
 PY
 }
 
-# DIR/samples.csv.gz (core/report/samples_file.hpp) against DIR/sweep.csv: one
+# DIR/samples.csv.gz (core/rows/samples_file.hpp) against DIR/sweep.csv: one
 # samples line per timed row and none for another key, as many kept
 # (unthrottled) samples as its samples column, as many throttled as its
 # dropped_samples, its launches, and the median of the kept samples equal to

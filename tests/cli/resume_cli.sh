@@ -58,7 +58,7 @@ expect 2 "its context.json is not valid JSON" -- "${run[@]}" --resume "$scratch/
 # with the rest, before the GPU: one that is not a sweep CSV is named.
 make_report "$scratch/badcounters" && printf 'variant,median\nx,1\n' >"$scratch/badcounters/counters.csv"
 expect 2 "$scratch/badcounters/counters.csv" -- "${run[@]}" --resume "$scratch/badcounters"
-# So is samples.csv.gz (core/report/samples_file.hpp): damage, not a cut-short
+# So is samples.csv.gz (core/rows/samples_file.hpp): damage, not a cut-short
 # last member, is named before the GPU.
 make_report "$scratch/badsamples" && printf 'not gzip\n' >"$scratch/badsamples/samples.csv.gz"
 expect 2 "$scratch/badsamples/samples.csv.gz" -- "${run[@]}" --resume "$scratch/badsamples"

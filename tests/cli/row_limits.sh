@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A row that parses but is not data (core/report/row_limits.hpp: n outside
+# A row that parses but is not data (core/rows/row_limits.hpp: n outside
 # 1..2^29, a type, mode or kind outside its vocabulary, a time that is not
 # above zero, under one timer tick per launch or past the watchdog's
 # deadline) is refused by every command that reads reports (gate, compare,

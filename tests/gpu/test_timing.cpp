@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 #include "gpu/device_buffer.hpp"
 #include "gpu/device_info.hpp"
 #include "gpu/timers.hpp"

@@ -6,7 +6,7 @@
 
 #include "core/gate/ab_rule.hpp"
 #include "core/gate/gate_report.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -1,8 +1,8 @@
-// A context.json that contradicts its rows (core/report/context_rows.hpp):
+// A context.json that contradicts its rows (core/rows/context_rows.hpp):
 // each entry agreeing reads, each disagreeing is refused naming both values.
 #include <doctest/doctest.h>
 
-#include "core/report/context_rows.hpp"
+#include "core/rows/context_rows.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "core/report/counter_metrics.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

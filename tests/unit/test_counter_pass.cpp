@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "core/report/counter_metrics.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "measure/counter_pass.hpp"
 #include "test_support.hpp"
 

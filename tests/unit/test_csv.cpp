@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

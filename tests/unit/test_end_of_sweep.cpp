@@ -13,7 +13,7 @@
 #include "core/report/report_folder.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/summary_context.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "sweep/end_of_sweep.hpp"
 #include "test_support.hpp"
 

@@ -8,7 +8,7 @@
 #include <zlib.h>
 
 #include "core/gate/gate_input.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

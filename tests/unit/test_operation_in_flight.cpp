@@ -3,7 +3,7 @@
 // size's rows wait for the counter pass.
 #include <doctest/doctest.h>
 
-#include "core/check/operation_in_flight.hpp"
+#include "core/report/operation_in_flight.hpp"
 
 using namespace dotsweep;
 

@@ -4,9 +4,9 @@
 #include <limits>
 #include <sstream>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/check/error_bound.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

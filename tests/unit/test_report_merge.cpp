@@ -9,14 +9,14 @@
 #include <filesystem>
 #include <set>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_merge.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/space/space_file.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

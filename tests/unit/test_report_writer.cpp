@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/report/report_writer.hpp"
 #include "test_support.hpp"

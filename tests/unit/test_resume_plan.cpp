@@ -3,12 +3,12 @@
 #include <doctest/doctest.h>
 
 #include "core/report/counter_metrics.hpp"
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/report/report_folder.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/resume_plan.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

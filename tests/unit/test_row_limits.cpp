@@ -1,14 +1,14 @@
-// What a sweep.csv row may hold (core/report/row_limits.hpp), through the
+// What a sweep.csv row may hold (core/rows/row_limits.hpp), through the
 // reader every command uses: both sides of every limit and one good and one
 // bad word of each vocabulary, each refusal naming the row, column and value.
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-#include "core/check/input_data.hpp"
-#include "core/report/csv.hpp"
-#include "core/report/record.hpp"
-#include "core/report/row_limits.hpp"
+#include "core/space/size_list.hpp"
+#include "core/io/csv.hpp"
+#include "core/rows/record.hpp"
+#include "core/rows/row_limits.hpp"
 #include "gpu/timers.hpp"
 #include "test_support.hpp"
 

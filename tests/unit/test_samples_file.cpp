@@ -1,4 +1,4 @@
-// samples.csv.gz (core/report/samples_file.hpp): written row by row as gzip
+// samples.csv.gz (core/rows/samples_file.hpp): written row by row as gzip
 // members, read back whole, kept across --resume, a torn last member dropped.
 #include <doctest/doctest.h>
 
@@ -7,8 +7,8 @@
 
 #include "core/input_error.hpp"
 #include "core/report/report_folder.hpp"
-#include "core/report/samples_file.hpp"
-#include "core/report/text_file.hpp"
+#include "core/rows/samples_file.hpp"
+#include "core/io/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

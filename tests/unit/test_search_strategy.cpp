@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/space/search_strategy.hpp"
+#include "core/stats/halving_survivors.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "core/check/input_data.hpp"
 #include "core/space/size_list.hpp"
 #include "test_support.hpp"
 

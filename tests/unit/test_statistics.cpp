@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 
 using namespace dotsweep;
 

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/report/summary_context.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "core/input_error.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep::test {
 

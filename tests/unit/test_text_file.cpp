@@ -7,7 +7,7 @@
 
 #include "core/input_error.hpp"
 #include "core/report/report_writer.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 using namespace dotsweep;
 

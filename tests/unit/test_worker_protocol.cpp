@@ -1,7 +1,7 @@
 // The worker-to-supervisor line protocol and the watchdog's deadline.
 #include <doctest/doctest.h>
 
-#include "core/report/worker_protocol.hpp"
+#include "core/rows/worker_protocol.hpp"
 #include "test_support.hpp"
 
 using namespace dotsweep;

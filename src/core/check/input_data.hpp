@@ -22,6 +22,7 @@
 
 #include "core/check/element_array.hpp"
 #include "core/space/element_type.hpp"
+#include "core/space/size_list.hpp"
 
 namespace dotsweep {
 
@@ -30,7 +31,8 @@ enum class InputKind { random_integers, periodic_integers, positive_uniform };
 // Elements per period of periodic_integers.
 inline constexpr std::int64_t kPeriodicPeriod = 32;
 
-// The largest n whose exact checks are exact in float32. Every aligned period
+// kMaxCheckedN (core/space/size_list.hpp), the largest size a sweep measures,
+// is the largest n whose exact checks are exact in float32. Every aligned period
 // of periodic_integers sums to 1, so a sum over whole periods is at most
 // n / 32 = 2^24 at n = 2^29: an integer every float32 holds exactly, in any
 // order of adding whole tiles. Past 2^29 such sums reach odd integers above
@@ -43,7 +45,6 @@ inline constexpr std::int64_t kPeriodicPeriod = 32;
 // and f64 accumulates in f64 (exact to 2^53, far past any n memory allows).
 // The elements themselves only need to hold the set's values, all integers of
 // magnitude <= 30 (and the canary 64): exact in bf16 (2^8), f16 (2^11) and wider.
-inline constexpr std::int64_t kMaxCheckedN = std::int64_t{1} << 29;
 std::int64_t max_checked_n(ElementType type);
 
 // The device buffers are padded past n and the padding filled with this value

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 
 namespace dotsweep {
 

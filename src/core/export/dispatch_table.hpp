@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/space/variant_config.hpp"
 
 namespace dotsweep {

@@ -7,8 +7,7 @@
 #include <tuple>
 
 #include "core/input_error.hpp"
-#include "core/report/report_writer.hpp"
-#include "core/report/samples_file.hpp"
+#include "core/rows/samples_file.hpp"
 
 namespace dotsweep {
 

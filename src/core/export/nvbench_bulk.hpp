@@ -1,5 +1,5 @@
 // NVBench's --jsonbin sidecar files from a report's samples.csv.gz
-// (core/report/samples_file.hpp), so nvbench-compare-robust can compare the
+// (core/rows/samples_file.hpp), so nvbench-compare-robust can compare the
 // samples themselves rather than their summaries: per state, the sample
 // times in seconds and the SM clock of each in Hz, as little-endian float32,
 // in FILE-bin/K.bin and FILE-freqs-bin/K.bin beside the JSON FILE
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/export/nvbench_json.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "core/export/kernel_tuner_results.hpp"
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 

@@ -10,7 +10,7 @@
 
 #include "core/export/dispatch_table.hpp"
 #include "core/space/element_type.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "core/report/markdown_text.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/io/markdown_text.hpp"
+#include "core/sampling/statistics.hpp"
 
 namespace dotsweep {
 

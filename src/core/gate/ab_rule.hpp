@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "core/gate/gate.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

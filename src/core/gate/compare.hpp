@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/stats/ranking.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {

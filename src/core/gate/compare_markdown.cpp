@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/gate/sweep_extent.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 
 namespace dotsweep {

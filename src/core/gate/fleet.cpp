@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "core/input_error.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 
 namespace dotsweep {
 

@@ -1,6 +1,6 @@
 #include "core/gate/fleet_markdown.hpp"
 
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 
 namespace dotsweep {
 

@@ -57,7 +57,7 @@
 #include "core/gate/gate_input.hpp"
 #include "core/gate/gate_noise.hpp"
 #include "core/gate/sweep_extent.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {

@@ -9,11 +9,11 @@
 #include <sstream>
 #include <tuple>
 
-#include "core/report/context_rows.hpp"
-#include "core/report/csv.hpp"
-#include "core/report/report_context.hpp"
+#include "core/rows/context_rows.hpp"
+#include "core/io/csv.hpp"
+#include "core/rows/report_context.hpp"
 #include "core/input_error.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 
@@ -37,7 +37,7 @@ std::string number_text(double value) {
 // A median inside its own interval: one that misses it was edited or
 // damaged, and judging it would pass or fail on a number that means nothing.
 // (A median of zero or less never gets here: the row reader refuses every
-// time that no timer could have read, core/report/row_limits.hpp.)
+// time that no timer could have read, core/rows/row_limits.hpp.)
 void check_timing(const MeasurementRecord& r, const std::string& origin) {
   if (!r.median_us) return;
   const double median = *r.median_us;

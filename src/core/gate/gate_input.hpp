@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 
@@ -23,7 +23,7 @@ struct GateReport {
   // A sweep.csv's tie groups are derived from its intervals (tie_group.hpp),
   // whatever rule wrote its tied_best column.
   bool declares_standing = false;
-  // How many processes swept it (core/report/report_context.hpp), when a
+  // How many processes swept it (core/rows/report_context.hpp), when a
   // context.json lies beside it.
   std::optional<std::size_t> processes;
 };

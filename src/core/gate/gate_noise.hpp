@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "core/gate/gate_input.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

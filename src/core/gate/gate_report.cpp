@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "core/gate/bandwidth_footing.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/tie_group.hpp"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {
@@ -21,7 +21,7 @@ struct SweepExtent {
   // Every report added was a whole sweep. A best.csv lists each group's
   // winners only: its variants say what won there, not what was swept.
   bool variants_known = true;
-  // How many processes swept it, where known (core/report/report_context.hpp).
+  // How many processes swept it, where known (core/rows/report_context.hpp).
   std::optional<std::size_t> processes;
 
   // Adds one report's rows; best_rows_only for a best.csv.

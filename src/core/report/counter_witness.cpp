@@ -6,7 +6,7 @@
 
 #include "core/space/element_type.hpp"
 #include "core/stats/ranking.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 
 namespace dotsweep {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

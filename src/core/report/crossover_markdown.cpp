@@ -3,7 +3,7 @@
 #include <map>
 #include <set>
 
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/element_type.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/crossover.hpp"

@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "core/input_error.hpp"
-#include "core/report/csv.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/csv.hpp"
+#include "core/io/markdown_text.hpp"
 
 namespace dotsweep {
 

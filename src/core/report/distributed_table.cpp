@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "core/report/csv.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/csv.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 
 namespace dotsweep {

@@ -2,7 +2,7 @@
 //   sweep.csv     every row, appended and flushed as it is measured (a crash
 //                 loses nothing measured), rewritten ranked at the end;
 //   samples.csv.gz every timed sample of each row, appended as the row is
-//                 (core/report/samples_file.hpp);
+//                 (core/rows/samples_file.hpp);
 //   counters.csv  the counter pass's rows, appended as each size's pass ends,
 //                 merged into sweep.csv at the end (core/report/counter_rows.hpp);
 //   context.json  the environment, options and space (written at the start,
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "core/stats/group_coverage.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/report/report_writer.hpp"
-#include "core/report/samples_file.hpp"
+#include "core/rows/samples_file.hpp"
 
 namespace dotsweep {
 

@@ -10,11 +10,11 @@
 #include "core/input_error.hpp"
 #include "core/report/report_writer.hpp"
 #include "core/report/resume_plan.hpp"
-#include "core/report/samples_file.hpp"
+#include "core/rows/samples_file.hpp"
 #include "core/space/space_file.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "core/stats/tie_group.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/stats/group_coverage.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/space/shard.hpp"
 #include "core/space/space_plan.hpp"
 

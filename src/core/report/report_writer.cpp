@@ -7,17 +7,16 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <sstream>
 
 #include "core/report/counter_witness.hpp"
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/gate/gate.hpp"
 #include "core/input_error.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/ranking.hpp"
 #include "core/stats/sample_spread.hpp"
-#include "core/report/text_file.hpp"
+#include "core/io/text_file.hpp"
 #include "core/space/element_type.hpp"
 #include "core/stats/tie_group.hpp"
 
@@ -213,11 +212,6 @@ void SweepCsvWriter::append(const MeasurementRecord& record) {
   out_ << csv_line(to_fields(record));
   out_.flush();  // the point of appending: each finished row is on disk
   if (!out_) throw InputError("cannot write to '" + path_ + "': " + why());
-}
-
-std::vector<MeasurementRecord> read_records(const std::string& csv_path) {
-  std::istringstream in(read_text_file(csv_path));
-  return records_from_table(read_csv(in, csv_path), csv_path);
 }
 
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records) {

@@ -10,7 +10,7 @@
 
 #include "core/stats/group_coverage.hpp"
 #include "core/stats/ranking.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 
@@ -24,8 +24,6 @@ class SweepCsvWriter {
   std::ofstream out_;
 };
 
-// Reads sweep.csv or best.csv, plain or gzipped (.csv.gz).
-std::vector<MeasurementRecord> read_records(const std::string& csv_path);
 // Rewrites `path` atomically (temporary file + rename).
 void write_records(const std::string& path, const std::vector<MeasurementRecord>& records);
 // best.csv: every sweep.csv column, then tie_size, tie_members (the first 8

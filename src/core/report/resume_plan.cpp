@@ -4,9 +4,9 @@
 #include <sstream>
 
 #include "core/report/counter_metrics.hpp"
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

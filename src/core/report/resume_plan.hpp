@@ -16,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 
@@ -58,7 +58,7 @@ ResumePlan plan_resume(const std::vector<MeasurementRecord>& rows, const std::ve
 // One fact two sweeps must share for their rows to belong in one report: a
 // JSON pointer into context.json and how to name it in a refusal.
 struct ResumeField {
-  nlohmann::json::json_pointer pointer;  // a core/report/context_keys.hpp entry
+  nlohmann::json::json_pointer pointer;  // a core/rows/context_keys.hpp entry
   const char* what;
 };
 // What can be compared before looking for a GPU: dotsweep version, space,

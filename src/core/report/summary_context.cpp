@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "core/input_error.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/report/resume_plan.hpp"
 #include "core/space/sm_partition.hpp"
 #include "core/space/space_plan.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

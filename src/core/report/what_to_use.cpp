@@ -7,7 +7,7 @@
 
 #include "core/export/dispatch_table.hpp"
 #include "core/input_error.hpp"
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 #include "core/space/element_type.hpp"
 #include "core/space/size_list.hpp"
 #include "core/stats/ranking.hpp"

@@ -17,7 +17,7 @@
 
 #include "core/gate/gate.hpp"
 #include "core/stats/group_coverage.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {

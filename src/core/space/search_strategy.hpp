@@ -3,6 +3,7 @@
 // halving: every configuration screened with a few samples at a few sizes,
 // then the best --keep fraction of each element type measured fully.
 // Baselines (cuBLAS, CUB) are always measured; these choose among candidates.
+// Which candidates survive halving's screening: core/stats/halving_survivors.hpp.
 #pragma once
 
 #include <cstddef>
@@ -10,8 +11,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "core/report/record.hpp"
 
 namespace dotsweep {
 
@@ -41,17 +40,5 @@ std::vector<std::size_t> random_selection(std::size_t count, std::size_t budget,
 // halving's screening sizes, taken from the sweep's (ascending, distinct):
 // the smallest, the one in the middle and the largest.
 std::vector<std::int64_t> screen_sizes(std::vector<std::int64_t> sizes);
-
-// halving's survivors from the screening rows: per element type, candidates
-// are scored by the geometric mean over the screened questions (n, mode) of
-// their median over that question's fastest candidate median, and the best
-// ceil(keep_fraction x scored) are kept (at least one per type; ties by id);
-// so is each screened question's fastest scored candidate, which a score
-// over every question can leave out (a one-block kernel fastest at n = 4096
-// and tens of times slower at 2^24). A candidate that was incorrect, or
-// missing a timed row, for any question of its type is not kept: halving
-// only measures fully what screened cleanly. Returns the variant ids kept,
-// sorted.
-std::vector<std::string> halving_survivors(const std::vector<MeasurementRecord>& screen_rows, double keep_fraction);
 
 }  // namespace dotsweep

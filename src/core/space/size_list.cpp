@@ -6,7 +6,6 @@
 #include <limits>
 #include <sstream>
 
-#include "core/check/input_data.hpp"
 #include "core/input_error.hpp"
 #include "core/io/whole_number.hpp"
 

@@ -9,9 +9,12 @@
 
 namespace dotsweep {
 
-// Ascending, de-duplicated, each in 1..kMaxCheckedN (2^29, core/check/input_data.hpp:
-// past it the exact checks would not be exact in float32). Throws InputError
-// naming the bad item, and for a size too large the limit and why.
+// The largest size a sweep measures: past it the exact checks would not be
+// exact in float32 (core/check/input_data.hpp says why).
+inline constexpr std::int64_t kMaxCheckedN = std::int64_t{1} << 29;
+
+// Ascending, de-duplicated, each in 1..kMaxCheckedN. Throws InputError naming
+// the bad item, and for a size too large the limit and why.
 std::vector<std::int64_t> parse_sizes(const std::string& text);
 // The default sweep: 2^12, 2^14, ..., 2^28, plus the awkward 1, 1000003 and 2^20+3.
 std::vector<std::int64_t> default_sizes();

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 
 namespace dotsweep {
 

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 #include "core/stats/tie_group.hpp"
 
 namespace dotsweep {

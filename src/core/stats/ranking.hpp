@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/stats/group_coverage.hpp"
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -12,7 +12,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

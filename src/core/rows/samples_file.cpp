@@ -1,4 +1,4 @@
-#include "core/report/samples_file.hpp"
+#include "core/rows/samples_file.hpp"
 
 #include <zlib.h>
 
@@ -11,7 +11,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
 #include "core/io/bounded_file.hpp"
 

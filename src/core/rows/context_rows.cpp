@@ -1,10 +1,10 @@
-#include "core/report/context_rows.hpp"
+#include "core/rows/context_rows.hpp"
 
 #include <algorithm>
 #include <optional>
 
 #include "core/input_error.hpp"
-#include "core/report/context_keys.hpp"
+#include "core/rows/context_keys.hpp"
 
 namespace dotsweep {
 

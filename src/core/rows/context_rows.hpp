@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

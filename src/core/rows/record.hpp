@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 
 namespace dotsweep {
 
@@ -40,7 +40,7 @@ struct RawSample {
 };
 
 // The kinds of row a sweep writes; row_kinds() is the vocabulary a row read
-// back must use (core/report/row_limits.hpp).
+// back must use (core/rows/row_limits.hpp).
 // A configuration of the variant space (the built-in kernel or a --kernels tree).
 inline constexpr const char* kCandidateKind = "candidate";
 // A library's dot (cuBLAS, CUB, ...), ranked beside the candidates.
@@ -77,7 +77,7 @@ struct MeasurementRecord {
   std::optional<double> ci_lo_us, ci_hi_us;  // distribution-free 95% interval of the median
   // Every timed sample, throttled ones included, in the order taken. Not a
   // sweep.csv column: the report folder keeps them in samples.csv.gz
-  // (core/report/samples_file.hpp); rows read back from a CSV have none.
+  // (core/rows/samples_file.hpp); rows read back from a CSV have none.
   std::vector<RawSample> raw_samples;
   std::optional<double> gbps, pct_peak, speedup_vs_cublas, speedup_vs_cub;
   std::optional<double> sm_clock_mhz;
@@ -113,7 +113,7 @@ std::vector<std::string> to_fields(const MeasurementRecord& record);
 // Throws InputError naming `origin` when a required column is missing, the
 // row's field count differs from the header's, a number does not parse or
 // is NaN or infinite (only rel_err may be +inf: a non-finite result), or a
-// value is outside what a row may hold (core/report/row_limits.hpp: n, type,
+// value is outside what a row may hold (core/rows/row_limits.hpp: n, type,
 // mode, kind and the timings), naming the column and the value.
 MeasurementRecord from_fields(const std::vector<std::string>& header,
                               const std::vector<std::string>& fields, const std::string& origin);
@@ -139,6 +139,8 @@ MeasurementRecord from_fields(const RecordHeader& header, const std::vector<std:
 // 1) in errors; also throws InputError on a second row for the same
 // (variant, type, n, mode) within one report (the same gpu and timestamp).
 std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const std::string& origin);
+// Reads sweep.csv or best.csv, plain or gzipped (.csv.gz).
+std::vector<MeasurementRecord> read_records(const std::string& csv_path);
 
 // Bytes a dot product must move: both inputs once.
 double dot_bytes(std::int64_t n, int element_bytes);

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
-#include "core/stats/statistics.hpp"
+#include "core/rows/record.hpp"
+#include "core/sampling/statistics.hpp"
 
 namespace dotsweep {
 

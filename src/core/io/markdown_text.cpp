@@ -1,4 +1,4 @@
-#include "core/report/markdown_text.hpp"
+#include "core/io/markdown_text.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,10 +1,10 @@
-#include "core/report/report_context.hpp"
+#include "core/rows/report_context.hpp"
 
 #include <filesystem>
 
 #include "core/input_error.hpp"
-#include "core/report/context_keys.hpp"
-#include "core/report/text_file.hpp"
+#include "core/rows/context_keys.hpp"
+#include "core/io/text_file.hpp"
 
 namespace dotsweep {
 

@@ -1,6 +1,6 @@
 // Order statistics of timing samples. Medians and quartiles, not means: GPU
 // timings have a long right tail (preemption, clock changes) that a mean chases.
-#include "core/stats/statistics.hpp"
+#include "core/sampling/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 namespace dotsweep {
 

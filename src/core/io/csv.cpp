@@ -1,6 +1,6 @@
 // RFC 4180 reading and writing. Reports carry free text (failure reasons, GPU
 // names), so quoting is done properly rather than assumed unnecessary.
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 
 #include <charconv>
 #include <iterator>

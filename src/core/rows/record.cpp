@@ -1,7 +1,7 @@
 // sweep.csv columns <-> MeasurementRecord. Each column is named once, in the
 // table below, with the field it reads and writes, so the order, the names
 // and the conversions cannot drift apart.
-#include "core/report/record.hpp"
+#include "core/rows/record.hpp"
 
 #include "core/space/variant_config.hpp"
 
@@ -9,12 +9,14 @@
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <tuple>
 #include <system_error>
 #include <type_traits>
 
 #include "core/input_error.hpp"
-#include "core/report/row_limits.hpp"
+#include "core/io/text_file.hpp"
+#include "core/rows/row_limits.hpp"
 
 namespace dotsweep {
 
@@ -132,7 +134,7 @@ Column limited(Column c, std::string (*refusal)(const MeasurementRecord&)) {
   return c;
 }
 // A per-launch time: above zero, at least a timer tick per launch, at most
-// what the watchdog lets one launch take (core/report/row_limits.hpp).
+// what the watchdog lets one launch take (core/rows/row_limits.hpp).
 template <auto Member>
 Column time_col(const char* name) {
   return limited(col<Member>(name), [](const MeasurementRecord& r) {
@@ -306,6 +308,11 @@ std::vector<MeasurementRecord> records_from_table(const CsvTable& table, const s
                        (r.env.gpu.empty() ? std::string() : ", gpu " + r.env.gpu) + ")");
   }
   return records;
+}
+
+std::vector<MeasurementRecord> read_records(const std::string& csv_path) {
+  std::istringstream in(read_text_file(csv_path));
+  return records_from_table(read_csv(in, csv_path), csv_path);
 }
 
 double dot_bytes(std::int64_t n, int element_bytes) {

@@ -1,10 +1,10 @@
-#include "core/report/worker_protocol.hpp"
+#include "core/rows/worker_protocol.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 
-#include "core/report/csv.hpp"
+#include "core/io/csv.hpp"
 #include "core/input_error.hpp"
 
 namespace dotsweep {

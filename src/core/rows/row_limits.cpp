@@ -1,13 +1,13 @@
-#include "core/report/row_limits.hpp"
+#include "core/rows/row_limits.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "core/check/input_data.hpp"
 #include "core/input_error.hpp"
-#include "core/report/csv.hpp"
-#include "core/report/worker_protocol.hpp"
+#include "core/io/csv.hpp"
+#include "core/rows/worker_protocol.hpp"
 #include "core/space/element_type.hpp"
+#include "core/space/size_list.hpp"
 #include "core/space/timing_mode.hpp"
 
 namespace dotsweep {

@@ -1,4 +1,4 @@
-#include "core/check/operation_in_flight.hpp"
+#include "core/report/operation_in_flight.hpp"
 
 namespace dotsweep {
 
