@@ -23,6 +23,9 @@
 //
 // Experiments beside the anatomy, each a kernel a user's program could run
 // as timed (same checks: the result against a float64 reference):
+//   spread     the gather with one slot per 128-byte line (kSpreadStride)
+//   backoff    the gather whose block 0 sleeps kBackoffNs before each re-read
+//   spread_backoff  both
 //   pdl        programmatic dependent launch: the kernel waits
 //              (griddepcontrol.wait) before its first load and lets the next
 //              launch start at its entry; launched with programmatic stream
@@ -61,10 +64,13 @@ namespace dk = dotsweep_kernels;
 
 enum Field : int { kStart, kLoaded, kSummed, kPublished, kGathered, kWritten, kExit, kClockStart, kClockLoaded,
                    kClockSummed, kFields };
-enum class Mode : int { plain, pdl, pdl_l2, cluster16, empty };
+enum class Mode : int { plain, spread, backoff, spread_backoff, pdl, pdl_l2, cluster16, empty };
 const char* mode_name(Mode m) {
   switch (m) {
     case Mode::plain: return "plain";
+    case Mode::spread: return "spread";
+    case Mode::backoff: return "backoff";
+    case Mode::spread_backoff: return "spread_backoff";
     case Mode::pdl: return "pdl";
     case Mode::pdl_l2: return "pdl_l2";
     case Mode::cluster16: return "cluster16";
@@ -73,6 +79,10 @@ const char* mode_name(Mode m) {
   return "?";
 }
 constexpr int kClusterSize = 16;
+// spread: one gather slot per 128-byte L2 line (32 words) instead of 32
+// slots to a line; backoff: block 0 sleeps this long before each re-read.
+constexpr unsigned int kSpreadStride = 32;
+constexpr unsigned int kBackoffNs = 200;
 
 __device__ __forceinline__ unsigned long long global_ns() {
   unsigned long long t;
@@ -208,10 +218,12 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     static_assert(P::kFinish == dk::Finish::gather, "the probe stamps the gather finish");
     Word* slots = reinterpret_cast<Word*>(partials);
     const unsigned int count = gridDim.x;
+    constexpr unsigned int stride = M == Mode::spread || M == Mode::spread_backoff ? kSpreadStride : 1;
+    constexpr unsigned int backoff = M == Mode::backoff || M == Mode::spread_backoff ? kBackoffNs : 0;
     if (blockIdx.x != 0) {
       if (lead) {
         const Word w = Slot::bits(total);
-        dk::store_slot(slots + blockIdx.x, w == kEmpty ? Slot::kOtherNaN : w);
+        dk::store_slot(slots + blockIdx.x * stride, w == kEmpty ? Slot::kOtherNaN : w);
         s[kPublished] = global_ns();
         s[kExit] = global_ns();
       }
@@ -219,7 +231,9 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     }
     if (threadIdx.x >= dk::kGatherThreads) return;
     float acc = lead ? total : 0.0f;
-    if (count > 1) acc = dk::detail::warp_shuffle_sum(dk::take_gathered_slots<dk::kGatherThreads>(acc, slots, count));
+    if (count > 1)
+      acc = dk::detail::warp_shuffle_sum(
+          dk::take_gathered_slots<dk::kGatherThreads, stride, backoff>(acc, slots, count));
     if (lead) {
       s[kGathered] = global_ns_after(acc);
       *result = acc;
@@ -278,8 +292,9 @@ class StampedOperation : public DotOperation {
   std::vector<unsigned long long> read_stamps(std::size_t region_count) const { return stamps_.read(region_count); }
   void prepare(long long n) override {
     (void)n;
-    slots_ = DeviceBuffer<float>(static_cast<std::size_t>(grid_) + 1);
-    check_cuda(cudaMemset(slots_.get(), 0xff, (static_cast<std::size_t>(grid_) + 1) * sizeof(float)), "cudaMemset(slots)");
+    const std::size_t words = (static_cast<std::size_t>(grid_) + 1) * kSpreadStride;
+    slots_ = DeviceBuffer<float>(words);
+    check_cuda(cudaMemset(slots_.get(), 0xff, words * sizeof(float)), "cudaMemset(slots)");
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const float* a = static_cast<const float*>(in.a);
@@ -570,6 +585,14 @@ void all_modes(Runner& r, const std::string& config, long long n, bool with_clus
     r.cold(*op, config, Mode::plain, n, false);
     r.hot(*op, config, Mode::plain, n, false);
   });
+  for (Mode m : {Mode::spread, Mode::backoff, Mode::spread_backoff})
+    attempt(config + " " + mode_name(m), [&] {
+      auto op = m == Mode::spread ? stamped<P, Mode::spread>(config, n)
+                : m == Mode::backoff ? stamped<P, Mode::backoff>(config, n)
+                                     : stamped<P, Mode::spread_backoff>(config, n);
+      r.cold(*op, config, m, n, false);
+      r.hot(*op, config, m, n, false);
+    });
   attempt(config + " pdl", [&] {
     auto op = stamped<P, Mode::pdl>(config, n);
     r.hot(*op, config, Mode::pdl, n, false);
@@ -615,12 +638,12 @@ int main(int argc, char** argv) {
     }
     // The default sweep's best candidates (H200, 2026-12-06), then the experiments on them.
     all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 4096, false);
-    all_modes<Gather<128, 1>>(r, "f32.b128.i1.v4.cover.gather", 1 << 14, true);
-    all_modes<Gather<256, 1>>(r, "f32.b256.i1.v4.cover.gather", 1 << 16, true);
-    all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 1 << 16, true);
-    all_modes<Gather<128, 4>>(r, "f32.b128.i4.v4.cover.gather", 1 << 18, true);
-    all_modes<Gather<1024, 4>>(r, "f32.b1024.i4.v4.cover.gather", 1 << 20, true);
-    all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 1 << 20, true);
+    all_modes<Gather<128, 1>>(r, "f32.b128.i1.v4.cover.gather", 1 << 14, false);
+    all_modes<Gather<256, 1>>(r, "f32.b256.i1.v4.cover.gather", 1 << 16, false);
+    all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 1 << 16, false);
+    all_modes<Gather<128, 4>>(r, "f32.b128.i4.v4.cover.gather", 1 << 18, false);
+    all_modes<Gather<1024, 4>>(r, "f32.b1024.i4.v4.cover.gather", 1 << 20, false);
+    all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 1 << 20, false);
     cudaStreamDestroy(r.stream);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "launch_anatomy: %s\n", e.what());
