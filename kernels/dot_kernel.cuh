@@ -246,7 +246,7 @@ __device__ __forceinline__ void store_slot(unsigned long long* p, unsigned long 
 // (waiting on one slot after another cost the warp 1-3 us at 128-512
 // blocks on the H200, 2026-11-30, when L2 answered slowly under load:
 // results/2026-11-30-gather-finish/README.md).
-template <unsigned int Threads, unsigned int Stride = 1, unsigned int BackoffNs = 0, typename Acc>
+template <unsigned int Threads, typename Acc>
 __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot<Acc>::Word* slots,
                                                    unsigned int count) {
   using Slot = gather_slot<Acc>;
@@ -259,15 +259,14 @@ __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot
 #pragma unroll
     for (unsigned int k = 0; k < kBatch; ++k) {
       const unsigned int i = first + k * Threads;
-      w[k] = i != 0 && i < count ? load_slot(slots + i * Stride) : Word(0);
+      w[k] = i != 0 && i < count ? load_slot(slots + i) : Word(0);
     }
     bool pending = true;
     while (pending) {
-      if (BackoffNs != 0) __nanosleep(BackoffNs);
       pending = false;
 #pragma unroll
       for (unsigned int k = 0; k < kBatch; ++k)
-        if (w[k] == kEmpty) w[k] = load_slot(slots + (first + k * Threads) * Stride);
+        if (w[k] == kEmpty) w[k] = load_slot(slots + first + k * Threads);
 #pragma unroll
       for (unsigned int k = 0; k < kBatch; ++k) pending |= w[k] == kEmpty;
     }
@@ -275,7 +274,7 @@ __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot
     for (unsigned int k = 0; k < kBatch; ++k) {
       const unsigned int i = first + k * Threads;
       if (i == 0 || i >= count) continue;
-      store_slot(slots + i * Stride, kEmpty);
+      store_slot(slots + i, kEmpty);
       acc += Slot::value(w[k]);
     }
   }

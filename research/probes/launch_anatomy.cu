@@ -23,9 +23,6 @@
 //
 // Experiments beside the anatomy, each a kernel a user's program could run
 // as timed (same checks: the result against a float64 reference):
-//   spread     the gather with one slot per 128-byte line (kSpreadStride)
-//   backoff    the gather whose block 0 sleeps kBackoffNs before each re-read
-//   spread_backoff  both
 //   pdl        programmatic dependent launch: the kernel waits
 //              (griddepcontrol.wait) before its first load and lets the next
 //              launch start at its entry; launched with programmatic stream
@@ -40,13 +37,19 @@
 //              cluster barrier; rank 0 sums them; with one cluster rank 0
 //              writes the result, with several each rank 0 fills a gather slot.
 // Output: one CSV line per configuration (stdout), a table on stderr.
-// Usage: launch_anatomy [COLD_SAMPLES] [HOT_SAMPLES]
+//   cluster_async  one cluster of 16 blocks: ranks send their totals into
+//              rank 0's shared memory with st.async, completing bytes on
+//              rank 0's mbarrier (initialised at entry, behind a cluster
+//              barrier whose wait comes only before the send).
+// Usage: launch_anatomy [COLD_SAMPLES] [HOT_SAMPLES] [cluster]
+//   (cluster: only the one-cluster grids, gather against cluster_async)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -64,25 +67,19 @@ namespace dk = dotsweep_kernels;
 
 enum Field : int { kStart, kLoaded, kSummed, kPublished, kGathered, kWritten, kExit, kClockStart, kClockLoaded,
                    kClockSummed, kFields };
-enum class Mode : int { plain, spread, backoff, spread_backoff, pdl, pdl_l2, cluster16, empty };
+enum class Mode : int { plain, pdl, pdl_l2, cluster16, cluster_async, empty };
 const char* mode_name(Mode m) {
   switch (m) {
     case Mode::plain: return "plain";
-    case Mode::spread: return "spread";
-    case Mode::backoff: return "backoff";
-    case Mode::spread_backoff: return "spread_backoff";
     case Mode::pdl: return "pdl";
     case Mode::pdl_l2: return "pdl_l2";
     case Mode::cluster16: return "cluster16";
+    case Mode::cluster_async: return "cluster_async";
     case Mode::empty: return "empty";
   }
   return "?";
 }
 constexpr int kClusterSize = 16;
-// spread: one gather slot per 128-byte L2 line (32 words) instead of 32
-// slots to a line; backoff: block 0 sleeps this long before each re-read.
-constexpr unsigned int kSpreadStride = 32;
-constexpr unsigned int kBackoffNs = 200;
 
 __device__ __forceinline__ unsigned long long global_ns() {
   unsigned long long t;
@@ -117,6 +114,23 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     s[kStart] = global_ns();
     s[kClockStart] = clock64();
   }
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+  // cluster_async: rank 0's barrier expects the other ranks' 4-byte totals.
+  __shared__ alignas(8) unsigned long long async_barrier;
+  __shared__ float async_totals[kClusterSize];
+  if constexpr (M == Mode::cluster_async) {
+    if (lead && dk::cluster_special(0) == 0) {
+      const unsigned int bar = static_cast<unsigned int>(__cvta_generic_to_shared(&async_barrier));
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar) : "memory");
+      asm volatile("{ .reg .b64 state; mbarrier.arrive.expect_tx.shared::cta.b64 state, [%0], %1; }"
+                   ::"r"(bar), "r"(4u * (kClusterSize - 1)) : "memory");
+      asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    // Released here, waited for only before the totals go out: the
+    // barrier's round trip overlaps the loads.
+    asm volatile("barrier.cluster.arrive.release.aligned;" ::: "memory");
+  }
+#endif
   if constexpr (M == Mode::pdl_l2) {
     const long long first = (blockIdx.x * P::kTile + threadIdx.x) * P::kVec;
 #pragma unroll
@@ -157,6 +171,44 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
       s[kExit] = global_ns();
     }
     return;
+  } else if constexpr (M == Mode::cluster_async) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
+    // One cluster of kClusterSize blocks: ranks 1.. send their totals into
+    // rank 0's shared memory with st.async, which completes bytes on rank
+    // 0's barrier; rank 0 waits on it and sums in rank order. No global
+    // memory and no polling of L2.
+    const unsigned int rank = dk::cluster_special(0);
+    asm volatile("barrier.cluster.wait.acquire.aligned;" ::: "memory");
+    if (rank != 0) {
+      if (lead) {
+        unsigned int slot = static_cast<unsigned int>(__cvta_generic_to_shared(&async_totals[rank]));
+        unsigned int bar = static_cast<unsigned int>(__cvta_generic_to_shared(&async_barrier));
+        asm volatile("mapa.shared::cluster.u32 %0, %0, 0;" : "+r"(slot));
+        asm volatile("mapa.shared::cluster.u32 %0, %0, 0;" : "+r"(bar));
+        asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];"
+                     ::"r"(slot), "r"(__float_as_uint(total)), "r"(bar) : "memory");
+        s[kPublished] = global_ns();
+        s[kExit] = global_ns();
+      }
+      return;
+    }
+    if (!lead) return;
+    const unsigned int bar = static_cast<unsigned int>(__cvta_generic_to_shared(&async_barrier));
+    unsigned int done = 0;
+    while (!done)
+      asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
+                   : "=r"(done) : "r"(bar) : "memory");
+    float acc = total;
+#pragma unroll
+    for (int r = 1; r < kClusterSize; ++r) acc += async_totals[r];
+    s[kGathered] = global_ns_after(acc);
+    *result = acc;
+    s[kWritten] = global_ns();
+    s[kExit] = global_ns();
+    return;
+#else
+    __trap();  // clusters need sm_90; the probe runs them only there
+#endif
   } else if constexpr (M == Mode::cluster16) {
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
     __shared__ float rank_totals[kClusterSize];
@@ -218,12 +270,10 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     static_assert(P::kFinish == dk::Finish::gather, "the probe stamps the gather finish");
     Word* slots = reinterpret_cast<Word*>(partials);
     const unsigned int count = gridDim.x;
-    constexpr unsigned int stride = M == Mode::spread || M == Mode::spread_backoff ? kSpreadStride : 1;
-    constexpr unsigned int backoff = M == Mode::backoff || M == Mode::spread_backoff ? kBackoffNs : 0;
     if (blockIdx.x != 0) {
       if (lead) {
         const Word w = Slot::bits(total);
-        dk::store_slot(slots + blockIdx.x * stride, w == kEmpty ? Slot::kOtherNaN : w);
+        dk::store_slot(slots + blockIdx.x, w == kEmpty ? Slot::kOtherNaN : w);
         s[kPublished] = global_ns();
         s[kExit] = global_ns();
       }
@@ -231,9 +281,7 @@ stamped_dot(const float* __restrict__ a, const float* __restrict__ b, long long 
     }
     if (threadIdx.x >= dk::kGatherThreads) return;
     float acc = lead ? total : 0.0f;
-    if (count > 1)
-      acc = dk::detail::warp_shuffle_sum(
-          dk::take_gathered_slots<dk::kGatherThreads, stride, backoff>(acc, slots, count));
+    if (count > 1) acc = dk::detail::warp_shuffle_sum(dk::take_gathered_slots<dk::kGatherThreads>(acc, slots, count));
     if (lead) {
       s[kGathered] = global_ns_after(acc);
       *result = acc;
@@ -283,7 +331,7 @@ class StampedOperation : public DotOperation {
   StampedOperation(std::string name, Mode mode, Kernel kernel, int block, long long tile_elems, long long grid)
       : name_(std::move(name)), mode_(mode), kernel_(kernel), block_(block), tile_elems_(tile_elems), grid_(grid),
         stamps_(grid) {
-    if (mode_ == Mode::cluster16)
+    if (mode_ == Mode::cluster16 || mode_ == Mode::cluster_async)
       check_cuda(cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel_),
                                       cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
                  "cudaFuncSetAttribute(NonPortableClusterSizeAllowed)");
@@ -292,9 +340,8 @@ class StampedOperation : public DotOperation {
   std::vector<unsigned long long> read_stamps(std::size_t region_count) const { return stamps_.read(region_count); }
   void prepare(long long n) override {
     (void)n;
-    const std::size_t words = (static_cast<std::size_t>(grid_) + 1) * kSpreadStride;
-    slots_ = DeviceBuffer<float>(words);
-    check_cuda(cudaMemset(slots_.get(), 0xff, words * sizeof(float)), "cudaMemset(slots)");
+    slots_ = DeviceBuffer<float>(static_cast<std::size_t>(grid_) + 1);
+    check_cuda(cudaMemset(slots_.get(), 0xff, (static_cast<std::size_t>(grid_) + 1) * sizeof(float)), "cudaMemset(slots)");
   }
   void enqueue(const DotInputs& in, cudaStream_t stream) override {
     const float* a = static_cast<const float*>(in.a);
@@ -314,7 +361,7 @@ class StampedOperation : public DotOperation {
       attribute.val.programmaticStreamSerializationAllowed = 1;
       launch.attrs = &attribute;
       launch.numAttrs = 1;
-    } else if (mode_ == Mode::cluster16) {
+    } else if (mode_ == Mode::cluster16 || mode_ == Mode::cluster_async) {
       attribute.id = cudaLaunchAttributeClusterDimension;
       attribute.val.clusterDim.x = kClusterSize;
       attribute.val.clusterDim.y = 1;
@@ -557,6 +604,8 @@ std::unique_ptr<StampedOperation> stamped(const std::string& config, long long n
   const long long tile = P::kTile * P::kVec;
   long long grid = P::kSingleBlock ? 1 : std::max(1LL, (n / P::kVec + P::kTile - 1) / P::kTile);
   if (M == Mode::cluster16) grid = (grid + kClusterSize - 1) / kClusterSize * kClusterSize;
+  if (M == Mode::cluster_async && grid != kClusterSize)
+    throw std::runtime_error("cluster_async takes grids of exactly one cluster");
   return std::make_unique<StampedOperation>(config, M, stamped_dot<P, M>, P::kBlock, tile, grid);
 }
 
@@ -585,14 +634,6 @@ void all_modes(Runner& r, const std::string& config, long long n, bool with_clus
     r.cold(*op, config, Mode::plain, n, false);
     r.hot(*op, config, Mode::plain, n, false);
   });
-  for (Mode m : {Mode::spread, Mode::backoff, Mode::spread_backoff})
-    attempt(config + " " + mode_name(m), [&] {
-      auto op = m == Mode::spread ? stamped<P, Mode::spread>(config, n)
-                : m == Mode::backoff ? stamped<P, Mode::backoff>(config, n)
-                                     : stamped<P, Mode::spread_backoff>(config, n);
-      r.cold(*op, config, m, n, false);
-      r.hot(*op, config, m, n, false);
-    });
   attempt(config + " pdl", [&] {
     auto op = stamped<P, Mode::pdl>(config, n);
     r.hot(*op, config, Mode::pdl, n, false);
@@ -607,6 +648,17 @@ void all_modes(Runner& r, const std::string& config, long long n, bool with_clus
       auto op = stamped<P, Mode::cluster16>(config, n);
       r.cold(*op, config, Mode::cluster16, n, false);
       r.hot(*op, config, Mode::cluster16, n, false);
+    });
+}
+
+// A one-cluster grid: the gather finish, then the st.async finish.
+template <class P>
+void cluster_pair(Runner& r, const std::string& config, long long n) {
+  for (Mode m : {Mode::plain, Mode::cluster_async})
+    attempt(config + " " + mode_name(m), [&] {
+      auto op = m == Mode::plain ? stamped<P, Mode::plain>(config, n) : stamped<P, Mode::cluster_async>(config, n);
+      r.cold(*op, config, m, n, false);
+      r.hot(*op, config, m, n, false);
     });
 }
 
@@ -635,6 +687,16 @@ int main(int argc, char** argv) {
       auto op = stamped<Single, Mode::plain>("f32.b256.i1.v4.single", 1);
       r.cold(*op, "f32.b256.i1.v4.single", Mode::plain, 1, false);
       r.hot(*op, "f32.b256.i1.v4.single", Mode::plain, 1, false);
+    }
+    if (argc > 3 && std::string(argv[3]) == "cluster") {
+      // One cluster of 16 blocks against the gather on the same grid.
+      cluster_pair<Gather<64, 1>>(r, "f32.b64.i1.v4.cover", 4096);
+      cluster_pair<Gather<256, 1>>(r, "f32.b256.i1.v4.cover", 1 << 14);
+      cluster_pair<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover", 1 << 16);
+      cluster_pair<Gather<1024, 2>>(r, "f32.b1024.i2.v4.cover", 1 << 17);
+      all_modes<Gather<128, 1>>(r, "f32.b128.i1.v4.cover.gather", 1 << 14, false);
+      all_modes<Gather<256, 1>>(r, "f32.b256.i1.v4.cover.gather", 1 << 16, false);
+      return 0;
     }
     // The default sweep's best candidates (H200, 2026-12-06), then the experiments on them.
     all_modes<Gather<1024, 1>>(r, "f32.b1024.i1.v4.cover.gather", 4096, false);
