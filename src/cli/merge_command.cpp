@@ -35,7 +35,7 @@ int run_merge(const MergeOptions& options) {
                   rejections_markdown(merged.left_out, space_configs, merged.gpu_label));
     shown = report.terminal_summary();
   }
-  write_report_plots(staged.path());  // best effort, as after a sweep
+  write_report_plots(staged.path(), options.out_dir);  // best effort, as after a sweep
   staged.publish();
   std::fputs(end_of_report_text(shown, options.out_dir, options.print_summary).c_str(), stdout);
   std::printf("merged %zu shard reports, %zu rows, into %s\n", shards.size(), merged.rows.size(),

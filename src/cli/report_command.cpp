@@ -212,7 +212,7 @@ int run_report_command(const ReportOptions& options) {
     folder.write_context(context.dump(2) + "\n");
     folder.finish(records, options.top, planned_candidates(context), opening, closing);
   }
-  write_report_plots(staged.path());  // best effort, as after a sweep
+  write_report_plots(staged.path(), options.out_dir);  // best effort, as after a sweep
   staged.publish();
   std::printf("report: %zu rows of %s rendered into %s (summary.md, best.csv, sweep.csv, context.json)\n",
               records.size(), csv.c_str(), options.out_dir.c_str());

@@ -191,7 +191,9 @@ std::size_t count_pngs(const std::string& dir) {
   return count;
 }
 
-void try_plots(const std::string& report_dir) {
+// report_dir is where the PNGs go; shown is the folder the messages name
+// (report and merge draw into a temporary folder renamed to OUT afterwards).
+void try_plots(const std::string& report_dir, const std::string& shown) {
   const std::string root = source_root();
   const std::string script = root + "/tools/plot.py";
   std::error_code ec;
@@ -199,12 +201,12 @@ void try_plots(const std::string& report_dir) {
     std::fprintf(stderr,
                  "plots: not written (tools/plot.py not found%s); to get them: set DOTSWEEP_SOURCE_ROOT to the "
                  "dotsweep source folder, or run python3 tools/plot.py report %s there (needs matplotlib)\n",
-                 root.empty() ? "" : (" under " + root).c_str(), report_dir.c_str());
+                 root.empty() ? "" : (" under " + root).c_str(), shown.c_str());
     return;
   }
-  const auto stopped = [&report_dir](const Outcome& outcome) {
+  const auto stopped = [&shown](const Outcome& outcome) {
     if (outcome.stopped)
-      std::fprintf(stderr, "plots: stopped by a signal; %s is complete without them\n", report_dir.c_str());
+      std::fprintf(stderr, "plots: stopped by a signal; %s is complete without them\n", shown.c_str());
     return outcome.stopped;
   };
   // tools/setup.sh installs matplotlib into the source folder's .venv.
@@ -221,7 +223,7 @@ void try_plots(const std::string& report_dir) {
     std::fprintf(stderr,
                  "plots: not written (no Python with matplotlib); to get them: %s/.venv/bin/pip install matplotlib "
                  "(tools/setup.sh does), then %s/.venv/bin/python %s report %s\n",
-                 root.c_str(), root.c_str(), script.c_str(), report_dir.c_str());
+                 root.c_str(), root.c_str(), script.c_str(), shown.c_str());
     return;
   }
   const Outcome plot = run_quietly({python, script, "report", report_dir}, kPlotTimeoutSeconds);
@@ -232,15 +234,15 @@ void try_plots(const std::string& report_dir) {
                  plot.last_error.empty() ? "" : (": " + plot.last_error).c_str());
     return;
   }
-  std::fprintf(stderr, "plots: %zu PNGs in %s (tools/plot.py report)\n", count_pngs(report_dir), report_dir.c_str());
+  std::fprintf(stderr, "plots: %zu PNGs in %s (tools/plot.py report)\n", count_pngs(report_dir), shown.c_str());
 }
 
 }  // namespace
 
-void write_report_plots(const std::string& report_dir) {
+void write_report_plots(const std::string& report_dir, const std::string& shown_as) {
   if (const char* off = std::getenv("DOTSWEEP_NO_PLOTS"); off && *off && std::string(off) != "0") return;
   try {
-    try_plots(report_dir);
+    try_plots(report_dir, shown_as.empty() ? report_dir : shown_as);
   } catch (...) {
     std::fprintf(stderr, "plots: not written (unexpected error); the report is complete without them\n");
   }

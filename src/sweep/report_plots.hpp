@@ -17,6 +17,8 @@ namespace dotsweep {
 // SIGHUP while it runs kills that group and removes its log, then goes to
 // the handler installed before (or ends the process as the signal does), so
 // nothing is drawn after dotsweep has gone.
-void write_report_plots(const std::string& report_dir);
+// The lines name `shown_as` where given: the folder the report will be in
+// once a temporary one is renamed into place.
+void write_report_plots(const std::string& report_dir, const std::string& shown_as = "");
 
 }  // namespace dotsweep

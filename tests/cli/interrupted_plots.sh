@@ -88,7 +88,8 @@ PLOTS=3 "$dotsweep" report "$report.csv.gz" --context "$report.context.json" -o 
   fail "report with plots: $(cat "$scratch/err")"
 [[ -e out/first_2.png && -e out/second_2.png ]] || fail "report with plots: the PNGs are not in out/: $(ls out)"
 [[ -n $(find "$TMPDIR" -mindepth 1) ]] && fail "report with plots left in \$TMPDIR: $(find "$TMPDIR" -mindepth 1)"
-grep -q "^plots: 6 PNGs in" "$scratch/err" || fail "report with plots: no line counting them: $(cat "$scratch/err")"
+grep -qx "plots: 6 PNGs in out (tools/plot.py report)" "$scratch/err" ||
+  fail "report with plots: no line counting them in out, the folder the report is in: $(cat "$scratch/err")"
 
 echo "$failures failures"
 [[ $failures -eq 0 ]]
