@@ -94,7 +94,7 @@ AbInput check_input(const AbOptions& o) {
   in.sizes = o.sizes.empty() ? default_sizes() : parse_sizes(o.sizes);
   require_folder_of(o.junit_path, "--junit");
   require_folder_of(o.markdown_path, "--markdown");
-  if (!o.out_dir.empty()) ReportFolder::require_free(o.out_dir);
+  if (!o.out_dir.empty()) ReportFolder::require_free(o.out_dir, /*offer_resume=*/false);
   in.include_dirs = nvrtc_include_dirs();
   if (plan_space(in.space, DeviceLimits{}).valid.empty())
     throw InputError("space '" + in.space.name + "': none of its configurations is valid; `dotsweep list` shows why");
@@ -250,7 +250,7 @@ int run_ab_command(const AbOptions& o) {
   if (!o.junit_path.empty()) write_text_file(o.junit_path, gate_junit(result));
   if (!o.markdown_path.empty()) write_text_file(o.markdown_path, markdown);
   if (!o.out_dir.empty()) {
-    ReportFolder::require_free(o.out_dir);
+    ReportFolder::require_free(o.out_dir, /*offer_resume=*/false);
     std::filesystem::create_directories(o.out_dir);
     write_records(o.out_dir + "/a.csv", rows_a);
     write_records(o.out_dir + "/b.csv", rows_b);

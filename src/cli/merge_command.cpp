@@ -22,7 +22,7 @@ int run_merge(const MergeOptions& options) {
   std::vector<ShardReport> shards;
   for (const std::string& dir : options.reports) shards.push_back(read_shard_report(dir));
   MergedReport merged = merge_shard_reports(shards);
-  ReportFolder::require_free(options.out_dir);  // checked before anything is written
+  ReportFolder::require_free(options.out_dir, /*offer_resume=*/false);  // checked before anything is written
   StagedReportFolder staged(options.out_dir);    // OUT appears whole or not at all
   std::string shown;  // the summary less its per-group tables, as a sweep prints it
   {

@@ -204,7 +204,7 @@ int run_report_command(const ReportOptions& options) {
   } catch (const InputError& e) {
     throw InputError("report: '" + context_path + "': " + e.what());
   }
-  ReportFolder::require_free(options.out_dir);
+  ReportFolder::require_free(options.out_dir, /*offer_resume=*/false);
 
   StagedReportFolder staged(options.out_dir);
   {

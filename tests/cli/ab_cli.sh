@@ -42,7 +42,7 @@ expect 2 "^dotsweep: --copies is given more than once" -- ab --kernels-b "$kerne
 expect 2 "--junit '$scratch/none/ab.xml': its folder '$scratch/none' does not exist" -- ab --kernels-b "$kernels" --junit "$scratch/none/ab.xml"
 expect 2 "markdown" -- ab --kernels-b "$kernels" --markdown "$scratch/none/ab.md"
 mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"
-expect 2 "already holds a report" -- ab --kernels-b "$kernels" --out "$scratch/taken"
+expect 2 "already holds a report .*; pass a new --out folder$" -- ab --kernels-b "$kernels" --out "$scratch/taken"
 [[ -e $scratch/none ]] && fail "a refused run left $scratch/none behind"
 
 # `list --kernels` only with --compile; a bad tree is refused the same way.

@@ -24,7 +24,7 @@ expect 2 "names 'x' twice" -- sweep --metrics 'x,y,x'
 
 # A folder that already holds a report is refused before looking for a GPU.
 mkdir -p "$scratch/taken" && echo "rank,variant" >"$scratch/taken/sweep.csv"
-expect 2 "already holds a report" -- --sizes 4096 --out "$scratch/taken"
+expect 2 "already holds a report .*, or --resume it to continue that sweep$" -- --sizes 4096 --out "$scratch/taken"
 # A folder with other files in it is fine; a name the file system refuses is
 # the user's input, not a host error, for every command that writes a report.
 long=$(printf 'n%.0s' {1..300})

@@ -60,7 +60,7 @@ expect_report_error "no context.json at" -- "$scratch/bad/sweep.csv" --context "
 expect_report_error "is not JSON" -- "$scratch/bad" -o "$scratch/none"
 expect_report_error "no device.name" -- "$scratch/bad/sweep.csv" --context "$scratch/nameless.json" -o "$scratch/none"
 expect_report_error "holds no rows" -- "$scratch/header_only.csv" -o "$scratch/none"
-expect_report_error "already holds a report" -- "$baselines/h200.csv.gz" -o "$scratch/r1"
+expect_report_error "already holds a report .*; pass a new --out folder$" -- "$baselines/h200.csv.gz" -o "$scratch/r1"
 expect_report_error "top: -1 is out of range; accepted: 0 or more" -- "$baselines/h200.csv.gz" -o "$scratch/none" --top -1
 expect_report_error "dotsweep report needs --out" -- "$baselines/h200.csv.gz"
 exit $((failures > 0))

@@ -141,7 +141,8 @@ grep -q "swept by" "$scratch/gate_out" && fail "the gate noted processes for one
 expect 2 "merge: shard 2/3 of 3 is missing" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/shard3"
 expect 2 "are both shard 1/3" -- merge "$scratch/m1" "$scratch/shard1" "$scratch/shard1" "$scratch/shard2" "$scratch/shard3"
 expect 2 "'$scratch/none': no such report folder" -- merge "$scratch/m1" "$scratch/none"
-expect 2 "already holds a report" -- merge "$scratch/merged" "$scratch/shard1" "$scratch/shard2" "$scratch/shard3"
+expect 2 "already holds a report (sweep.csv); pass a new --out folder" -- merge "$scratch/merged" "$scratch/shard1" "$scratch/shard2" "$scratch/shard3"
+grep -q -- "--resume" "$scratch/err" && fail "merge offers --resume, which it does not have: $(cat "$scratch/err")"
 cp -r "$scratch/shard2" "$scratch/unfinished"
 python3 - "$scratch/unfinished/context.json" <<'PY'
 import json, sys
