@@ -258,7 +258,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default="build")
     parser.add_argument("--only", default="", help="run the mutants whose description holds this text")
-    parser.add_argument("--list", action="store_true", help="print the mutants and exit")
+    parser.add_argument("--list", action="store_true",
+                        help="print the mutants and exit (2 when one's text is not in its file exactly once)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants built and run at once")
     args = parser.parse_args()
     build_dir = (ROOT / args.build).resolve()  # an absolute --build stays as given
@@ -268,15 +269,17 @@ def main():
     if not chosen:
         print(f"verdict_mutants: no mutant's description holds '{args.only}' (--list shows them)", file=sys.stderr)
         return 2
-    if args.list:
-        for what, path, *_ in chosen:
-            print(f"{path}: {what}")
-        return 0
+    # --list checks the list too: the test suite runs it, so a change that
+    # moves a mutant's text fails there, not only in the mutants' own step.
     for what, path, before, *_ in chosen:
         if (ROOT / path).read_text().count(before) != 1:
             print(f"verdict_mutants: '{before}' is not in {path} exactly once ({what}): update the list",
                   file=sys.stderr)
             return 2
+    if args.list:
+        for what, path, *_ in chosen:
+            print(f"{path}: {what}")
+        return 0
     if args.jobs < 1:
         print("verdict_mutants: --jobs must be at least 1", file=sys.stderr)
         return 2

@@ -273,12 +273,25 @@ std::string parse_error_line(const CLI::App& app, const CLI::ParseError& error, 
   return "the command line cannot be read (" + message + "); " + help;
 }
 
-std::string switch_given_value(const CLI::App& app, int argc, char** argv) {
-  std::vector<const CLI::App*> parsed{&app};
-  for (const CLI::App* command : app.get_subcommands()) parsed.push_back(command);
+namespace {
+
+// The arguments before a lone "--": the ones that may be options.
+std::vector<std::string> option_arguments(int argc, char** argv) {
+  std::vector<std::string> arguments;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
     if (argument == "--") break;  // what follows is positional
+    arguments.push_back(argument);
+  }
+  return arguments;
+}
+
+}  // namespace
+
+std::string switch_given_value(const CLI::App& app, int argc, char** argv) {
+  std::vector<const CLI::App*> parsed{&app};
+  for (const CLI::App* command : app.get_subcommands()) parsed.push_back(command);
+  for (const std::string& argument : option_arguments(argc, argv)) {
     const std::size_t equals = argument.find('=');
     if (argument.rfind("--", 0) != 0 || equals == std::string::npos) continue;
     const std::string name = argument.substr(0, equals);
@@ -290,9 +303,7 @@ std::string switch_given_value(const CLI::App& app, int argc, char** argv) {
 }
 
 std::string empty_inline_value(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
-    const std::string argument = argv[i];
-    if (argument == "--") break;  // what follows is positional
+  for (const std::string& argument : option_arguments(argc, argv)) {
     const std::size_t equals = argument.find('=');
     if (argument.size() < 2 || argument[0] != '-' || equals != argument.size() - 1) continue;
     const std::string option = argument.substr(0, equals);
