@@ -10,10 +10,11 @@ cd "$(dirname "$0")/.."
 sudo_if_needed() { if [[ $EUID -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
 
 # Header-only C++ libraries, build tools, (for dotsweep-gbench, which the
-# build skips without it) Google Benchmark, and OpenBLAS (the CPU row of
-# --host-paths, loaded at run time), from Debian's packages.
+# build skips without it) Google Benchmark, OpenBLAS (the CPU row of
+# --host-paths, loaded at run time) and Python's headers (the extension
+# dotsweep._dot), from Debian's packages.
 packages=(libcli11-dev libtomlplusplus-dev nlohmann-json3-dev doctest-dev zlib1g-dev libbenchmark-dev ninja-build pkg-config
-          libopenblas0)
+          libopenblas0 python3-dev)
 missing=()
 for package in "${packages[@]}"; do dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package"); done
 if [[ ${#missing[@]} -gt 0 ]]; then
@@ -45,6 +46,9 @@ meson=.venv/bin/meson
 .venv/bin/python -c 'import importlib.metadata as m
 assert m.version("pandas") == "3.1.1" and m.version("pytest") == "9.2.0"' 2>/dev/null ||
   .venv/bin/pip install -q 'pandas==3.1.1' 'pytest==9.2.0'
+# nanobind for the extension dotsweep._dot (python/meson.build compiles its library from source).
+.venv/bin/python -c 'import importlib.metadata as m; assert m.version("nanobind") == "3.1.0"' 2>/dev/null ||
+  .venv/bin/pip install -q 'nanobind==3.1.0'
 # NVBench's comparison scripts (nvbench-compare-legacy and nvbench-compare-robust) for the tests of
 # `dotsweep export --nvbench`; pinned, since the tests' figures are this version's verdicts.
 .venv/bin/python -c 'import importlib.metadata as m, cuda.bench.scripts.nvbench_compare_robust, tabulate, colorama, jsondiff, numpy

@@ -13,7 +13,13 @@
 //    around the dot alone, the median of at least 10 samples (at most 300 or
 //    0.25 s). The table prints the report's median for the same variant and n.
 //
-// Exit: 0 every check passed, 1 a check failed or CUDA failed, 77 no GPU.
+// 3. With --bits TYPE FILE_A FILE_B N...: no checks or timing; for each N,
+//    dotsweep::dot of the first N elements of the raw arrays in the two files
+//    (TYPE f32, f64, f16 or bf16), printed as "N BITS" (the result's bits in
+//    hex), for tests/python/test_dot_gpu.py to hold dotsweep.dot to.
+//
+// Exit: 0 every check passed, 1 a check failed or CUDA failed, 2 bad --bits
+// arguments, 77 no GPU.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -21,9 +27,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
+#include "cold_kernels.cuh"
 #include "h200_dot_table.cuh"
 
 namespace {
@@ -87,22 +95,7 @@ __global__ void fill_inputs(T* a, T* b, long long n, InputSet set) {
   }
 }
 
-// ---- the sweep's cold protocol
-
-__global__ void read_through(const float4* buffer, long long count, float* sink) {
-  float sum = 0;
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    const float4 v = buffer[i];
-    sum += v.x + v.y + v.z + v.w;
-  }
-  if (sum == 1234.5f) *sink = sum;  // never true for the zeroed buffer; keeps the loads
-}
-
-__global__ void hold_stream(const volatile int* released) {
-  while (*released == 0) {
-  }
-}
+// ---- the sweep's cold protocol (the kernels: cold_kernels.cuh)
 
 struct ColdTimer {
   float4* flush = nullptr;
@@ -126,9 +119,9 @@ struct ColdTimer {
 
   template <class Enqueue>
   double sample_us(cudaStream_t stream, Enqueue&& enqueue) {
-    read_through<<<1024, 256, 0, stream>>>(flush, flush_count, sink);
+    cold::read_through<<<1024, 256, 0, stream>>>(flush, flush_count, sink);
     *reinterpret_cast<volatile int*>(released_host) = 0;
-    hold_stream<<<1, 1, 0, stream>>>(released_device);
+    cold::hold_stream<<<1, 1, 0, stream>>>(released_device);
     CHECK_CUDA(cudaEventRecord(start, stream));
     CHECK_CUDA(enqueue());
     CHECK_CUDA(cudaEventRecord(stop, stream));
@@ -239,14 +232,81 @@ int run_type(const Expected& expected, ColdTimer& timer, cudaStream_t stream, st
   return failures;
 }
 
+// ---- --bits
+
+std::vector<unsigned char> read_file(const char* path) {
+  std::vector<unsigned char> bytes;
+  if (FILE* f = std::fopen(path, "rb")) {
+    unsigned char buffer[1 << 16];
+    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, f)) > 0;)
+      bytes.insert(bytes.end(), buffer, buffer + got);
+    std::fclose(f);
+  } else {
+    std::fprintf(stderr, "tuned_dot: --bits: cannot read '%s'\n", path);
+    std::exit(2);
+  }
+  return bytes;
+}
+
+template <class T>
+int print_bits(const char* path_a, const char* path_b, const std::vector<long long>& sizes) {
+  using Result = dotsweep::dot_result_t<T>;
+  const std::vector<unsigned char> host_a = read_file(path_a), host_b = read_file(path_b);
+  const long long n_max = static_cast<long long>(std::min(host_a.size(), host_b.size()) / sizeof(T));
+  for (long long n : sizes)
+    if (n > n_max) {
+      std::fprintf(stderr, "tuned_dot: --bits: n = %lld, but the files hold %lld elements\n", n, n_max);
+      return 2;
+    }
+  T *a = nullptr, *b = nullptr;
+  Result* result = nullptr;
+  CHECK_CUDA(cudaMalloc(&a, host_a.size() + 1));
+  CHECK_CUDA(cudaMalloc(&b, host_b.size() + 1));
+  CHECK_CUDA(cudaMalloc(&result, sizeof(Result)));
+  CHECK_CUDA(cudaMemcpy(a, host_a.data(), host_a.size(), cudaMemcpyHostToDevice));
+  CHECK_CUDA(cudaMemcpy(b, host_b.data(), host_b.size(), cudaMemcpyHostToDevice));
+  for (long long n : sizes) {
+    CHECK_CUDA(dotsweep::dot(a, b, n, result));  // the default stream and workspace: the plainest call
+    Result got;
+    CHECK_CUDA(cudaMemcpy(&got, result, sizeof got, cudaMemcpyDeviceToHost));
+    unsigned long long bits = 0;
+    std::memcpy(&bits, &got, sizeof got);
+    std::printf("%lld %0*llx\n", n, static_cast<int>(2 * sizeof got), bits);
+  }
+  return 0;
+}
+
+int bits_main(int argc, char** argv) {
+  std::vector<long long> sizes;
+  for (int i = 5; i < argc; ++i) {
+    char* end = nullptr;
+    const long long n = std::strtoll(argv[i], &end, 10);
+    if (*argv[i] == '\0' || *end != '\0' || n < 0) {
+      std::fprintf(stderr, "tuned_dot: --bits: '%s' is not a size\n", argv[i]);
+      return 2;
+    }
+    sizes.push_back(n);
+  }
+  const std::string type = argc > 2 ? argv[2] : "";
+  if (argc < 6 || (type != "f32" && type != "f64" && type != "f16" && type != "bf16")) {
+    std::fprintf(stderr, "usage: tuned_dot --bits f32|f64|f16|bf16 FILE_A FILE_B N...\n");
+    return 2;
+  }
+  if (type == "f32") return print_bits<float>(argv[3], argv[4], sizes);
+  if (type == "f64") return print_bits<double>(argv[3], argv[4], sizes);
+  if (type == "f16") return print_bits<__half>(argv[3], argv[4], sizes);
+  return print_bits<__nv_bfloat16>(argv[3], argv[4], sizes);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
     std::printf("tuned_dot: no usable CUDA device; skipped\n");
     return 77;
   }
+  if (argc > 1 && std::string(argv[1]) == "--bits") return bits_main(argc, argv);
   cudaDeviceProp prop{};
   CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   std::printf("tuned_dot on %s (cc %d.%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);

@@ -56,6 +56,21 @@ class BinaryNotFound(DotsweepError):
     """No dotsweep binary to run (none installed with the package, none at $DOTSWEEP_BIN, none on PATH)."""
 
 
+class DotTypeError(InputError, TypeError):
+    """dotsweep.dot: an argument of the wrong kind (not a CUDA array, a dtype dot does not take, two
+    dtypes, a stream that is none); also a TypeError."""
+
+
+class DotValueError(InputError, ValueError):
+    """dotsweep.dot: arrays dot cannot read as they are (not 1-D, two lengths, strided, in host memory, on
+    two GPUs, not aligned as the kernel needs, a null pointer) or an `out` it cannot write; also a ValueError."""
+
+
+class ExtensionNotBuilt(DotsweepError, ImportError):
+    """dotsweep.dot: the extension dotsweep._dot is not installed and not in $DOTSWEEP_EXT_DIR, or does not
+    load; also an ImportError."""
+
+
 BY_STATUS = {cls.status: cls for cls in (CheckFailed, InputError, NoGpuError, GpuFailed, HostError, Interrupted)}
 
 

@@ -15,6 +15,7 @@ import stat
 import tempfile
 import zlib
 
+from .crossover import read_crossover
 from .errors import InputError
 from .what_to_use import read_what_to_use
 
@@ -197,6 +198,14 @@ class Report:
         (winner, tie of k and export's pick, a library faster, or no recommendation)."""
         path = self._file("summary.md")
         return read_what_to_use(read_text(path), os.fspath(path))
+
+    @functools.cached_property
+    def crossover(self):
+        """summary.md's "When the GPU pays off" (a --host-paths sweep): per type, mode and where the data
+        starts, the n from which the GPU path is faster than the CPU, the n up to which the CPU is, and
+        the CPU / GPU ratio at the largest n with the CPU row it was. None without host-path rows."""
+        path = self._file("summary.md")
+        return read_crossover(read_text(path), os.fspath(path))
 
     def plot(self, out_dir, type=None, mode=None, format="png") -> list[pathlib.Path]:
         """The report's standard plots (bandwidth against n, and the block x items heatmap at the largest

@@ -53,30 +53,41 @@ def _margin(cell: str, where: str):
     return [_number(m.group(1)), _number(m.group(2)), _number(m.group(3)), m.group(4) is not None]
 
 
-def read_what_to_use(summary_text: str, path: str):
-    """The table under "## What to use" of summary.md text, one row per (type, n, mode) group."""
-    import pandas
+def section_table(summary_text: str, heading: str) -> list[str] | None:
+    """The lines of the first Markdown table under `heading` (before the next heading), None without it."""
     lines = summary_text.splitlines()
-    try:
-        start = lines.index("## What to use")
-    except ValueError:
-        raise InputError(f"'{path}' has no \"## What to use\" section") from None
+    if heading not in lines:
+        return None
     table = []
-    for line in lines[start + 1:]:
-        if line.startswith("## "):
+    for line in lines[lines.index(heading) + 1:]:
+        if line.startswith("#"):
             break
         if line.startswith("|"):
             table.append(line)
         elif table:
             break
+    return table
+
+
+def body_rows(table: list[str], where: str, width: int):
+    """(where, cells) for each row below a table's header and rule, each refused unless `width` cells wide."""
+    for number, line in enumerate(table[2:], start=1):
+        cells = _cells(line)
+        if len(cells) != width:
+            raise InputError(f"{where} row {number}: {len(cells)} cells, want {width}")
+        yield f"{where} row {number}", cells
+
+
+def read_what_to_use(summary_text: str, path: str):
+    """The table under "## What to use" of summary.md text, one row per (type, n, mode) group."""
+    import pandas
+    table = section_table(summary_text, "## What to use")
+    if table is None:
+        raise InputError(f"'{path}' has no \"## What to use\" section")
     if len(table) < 2 or _cells(table[0])[:4] != ["type", "n", "mode", "use"]:
         raise InputError(f"'{path}': the \"What to use\" section holds no table")
     rows = []
-    for number, line in enumerate(table[2:], start=1):
-        where = f"'{path}', what to use row {number}"
-        cells = _cells(line)
-        if len(cells) != 8:
-            raise InputError(f"{where}: {len(cells)} cells, want 8")
+    for where, cells in body_rows(table, f"'{path}', what to use", 8):
         type_, size, mode, use, time, cublas, cub, basis = cells
         try:
             n = size_value(size)

@@ -15,6 +15,7 @@ from conftest import ROOT
 
 import dotsweep
 from dotsweep import report as report_module
+from dotsweep.crossover import read_crossover
 from dotsweep.what_to_use import read_what_to_use, size_value
 
 BASELINES = ROOT / "results" / "baselines"
@@ -219,6 +220,39 @@ def test_what_to_use_cells():
         read_what_to_use(summary.replace("0.97x [0.95, 0.99]", "1.2"), "summary.md")
     with pytest.raises(dotsweep.InputError, match="no \"## What to use\" section"):
         read_what_to_use("# a report\n", "summary.md")
+
+
+def test_crossover_of_the_committed_host_paths_sweep(real_binary, monkeypatch):
+    """results/2026-12-02-host-paths (no summary.md beside it: `dotsweep report` renders it), as its README
+    states it; a report without host paths has none."""
+    monkeypatch.setenv("DOTSWEEP_BIN", str(real_binary))
+    table = dotsweep.Report(ROOT / "results" / "2026-12-02-host-paths").crossover
+    rows = {(r.type, r.data_starts_in): r for r in table.itertuples()}
+    assert len(rows) == 6 and set(table["mode"]) == {"cold"}
+    pageable, pinned = rows[("f32", "pageable host memory")], rows[("f32", "pinned host memory")]
+    assert pandas.isna(pageable.gpu_faster_from) and pageable.cpu_faster_up_to == 1 << 28
+    assert (pinned.gpu_faster_from, pinned.cpu_faster_up_to, pinned.cpu_over_gpu, pinned.largest_n,
+            pinned.cpu_row) == (1 << 18, 1 << 16, 4.008, 1 << 28, "cpu-blas")
+    assert rows[("f64", "the GPU")].gpu_faster_from == 1 << 19
+    assert dotsweep.Report(BASELINES / "h200.csv.gz").crossover is None
+
+
+def test_crossover_cells():
+    summary = "\n".join([
+        "## When the GPU pays off", "", "intro", "",
+        "| type | mode | data starts in | GPU faster from n | CPU faster up to n | CPU / GPU at the largest n |",
+        "|:---|:---|:---|---:|---:|---:|",
+        "| f32 | hot | the GPU | 2^20+3 | never | 1.5e+03x at 2^24 (cpu-loop) |", "", "### f32, hot"])
+    row = read_crossover(summary, "summary.md").iloc[0]
+    assert (row.gpu_faster_from, row.cpu_over_gpu, row.largest_n, row.cpu_row) == (1048579, 1500.0, 1 << 24,
+                                                                                    "cpu-loop")
+    assert pandas.isna(row.cpu_faster_up_to)
+    with pytest.raises(dotsweep.InputError, match="crossover row 1: '1.5x' is not 'RATIOx at N"):
+        read_crossover(summary.replace("1.5e+03x at 2^24 (cpu-loop)", "1.5x"), "summary.md")
+    with pytest.raises(dotsweep.InputError, match="crossover row 1: '2\\^x' is not a size"):
+        read_crossover(summary.replace("| 2^20+3 |", "| 2^x |"), "summary.md")
+    with pytest.raises(dotsweep.InputError, match="holds no crossover table"):
+        read_crossover("## When the GPU pays off\n\nno table\n", "summary.md")
 
 
 def test_plot_through_tools_plot_py(tmp_path):
