@@ -77,7 +77,8 @@ def main(argv=None):
 
     try:
         import cupy
-        here = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"].decode()
+        here = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"]
+        here = here.decode() if isinstance(here, bytes) else here
         rows = measured_here(sizes)
     except Exception as e:  # no CuPy, or no GPU behind it
         here, rows = None, []

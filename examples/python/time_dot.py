@@ -100,8 +100,8 @@ def main(argv=None):
     cpp = cpp_medians(args.tuned_dot)
     stream = cupy.cuda.Stream(non_blocking=True)
     timer = ColdTimer(cupy, stream)
-    print(f"{cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)['name'].decode()}; cold medians, "
-          "tuned_dot's protocol\n")
+    name = cupy.cuda.runtime.getDeviceProperties(cupy.cuda.Device().id)["name"]
+    print(f"{name.decode() if isinstance(name, bytes) else name}; cold medians, tuned_dot's protocol\n")
     print("| type | n    | variant                                              | C++ us    | Python us | diff    |")
     print("|------|------|------------------------------------------------------|-----------|-----------|---------|")
     worst = 0.0

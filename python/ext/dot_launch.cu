@@ -10,7 +10,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <utility>
+#include <thread>
+#include <tuple>
 
 #include "h200_dot_table.cuh"
 
@@ -48,10 +49,13 @@ struct StreamWorkspace {
 };
 
 StreamWorkspace& workspace(int device, std::uintptr_t stream) {
+  using Key = std::tuple<int, std::uintptr_t, std::thread::id>;
   static std::mutex mutex;
-  static auto* spaces = new std::map<std::pair<int, std::uintptr_t>, std::unique_ptr<StreamWorkspace>>();
+  static auto* spaces = new std::map<Key, std::unique_ptr<StreamWorkspace>>();
+  // cudaStreamPerThread (2) is one handle for a different stream in each thread.
+  const std::thread::id thread = stream == 2 ? std::this_thread::get_id() : std::thread::id();
   std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<StreamWorkspace>& slot = (*spaces)[{device, stream}];
+  std::unique_ptr<StreamWorkspace>& slot = (*spaces)[Key{device, stream, thread}];
   if (!slot) slot = std::make_unique<StreamWorkspace>();
   return *slot;
 }
