@@ -17,7 +17,8 @@ that object ahead of the static libraries (the linker then takes no member
 of the original). The unit tests run until their first failure. A mutant
 of the command line (src/cli) names the CLI tests that must catch it
 (cli_tests): dotsweep is linked the same way, and those tests run with it
-(their command lines from meson-info) when the unit tests pass. Mutants of
+(their command lines from meson-info) before the unit tests, which run
+only when they pass. Mutants of
 a header are the exception: they go into the tree, ninja rebuilds what
 includes it, and the source is put back (always, also when interrupted).
 Mutants run side by side, one per core; the working tree is untouched but
@@ -205,19 +206,21 @@ def apart(build, mutant, work):
         done = build.link(target, build.object_in(source, target)[1], obj, exes[target])
         if done.returncode != 0:
             return "NOT BUILT", first_compile_error(done.stdout + done.stderr)
+    # The CLI tests a mutant names first: they were chosen to kill it, and
+    # the whole unit suite, which a mutant of the command line passes, is the
+    # slower half of its cost.
+    if CLI in exes:
+        for name, cmd, cwd, env, timeout in cli_test_commands(build.dir, cli_tests, exes[CLI]):
+            try:
+                run = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout * 4)
+            except subprocess.TimeoutExpired:
+                return "killed", f"FAIL: {name} (timed out)"
+            if run.returncode not in (0, 77):
+                return "killed", f"FAIL: {name}"
     if UNIT in exes:
         run = run_unit(exes[UNIT], path)
         if run.returncode != 0:
             return "killed", first_failure(run.stdout + run.stderr)
-    if CLI not in exes:
-        return "SURVIVED", ""
-    for name, cmd, cwd, env, timeout in cli_test_commands(build.dir, cli_tests, exes[CLI]):
-        try:
-            run = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout * 4)
-        except subprocess.TimeoutExpired:
-            return "killed", f"FAIL: {name} (timed out)"
-        if run.returncode not in (0, 77):
-            return "killed", f"FAIL: {name}"
     return "SURVIVED", ""
 
 
