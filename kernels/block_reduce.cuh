@@ -72,11 +72,6 @@ namespace detail {
 
 __host__ __device__ constexpr bool is_power_of_two(int x) { return x > 0 && (x & (x - 1)) == 0; }
 
-template <Layout L> __host__ __device__ constexpr bool tree_layout() {
-  return L == Layout::interleaved_divergent || L == Layout::interleaved_strided || L == Layout::sequential ||
-         L == Layout::padded;
-}
-
 // Partials per row of the 32 four-byte banks: 32 floats or 16 doubles. The
 // padded layout skips one partial after each row.
 template <typename Acc> __host__ __device__ constexpr int bank_row() { return 128 / (int)sizeof(Acc); }
@@ -125,10 +120,6 @@ template <typename Acc> __device__ __forceinline__ Acc warp_cg_sum(Acc v) {
 }
 #endif
 
-template <Reduce R> __host__ __device__ constexpr bool is_cub() {
-  return R == Reduce::cub_warp_reductions || R == Reduce::cub_raking || R == Reduce::cub_raking_commutative;
-}
-
 #ifndef DOTSWEEP_NO_CUB
 template <Reduce R> __host__ __device__ constexpr cub::BlockReduceAlgorithm cub_algorithm() {
   return R == Reduce::cub_warp_reductions ? cub::BLOCK_REDUCE_WARP_REDUCTIONS
@@ -142,18 +133,11 @@ template <Reduce R> __host__ __device__ constexpr cub::BlockReduceAlgorithm cub_
 template <typename Acc, int Block, Layout L, Reduce R> struct block_sum {
   static_assert(Block >= kWarpThreads && Block <= 1024 && Block % kWarpThreads == 0,
                 "block_sum: Block must be a multiple of 32 in 32..1024");
-  static_assert(R != Reduce::tree || detail::tree_layout<L>(),
-                "block_sum: Reduce::tree needs a tree layout (interleaved_divergent, interleaved_strided, sequential, padded)");
-  static_assert(R != Reduce::tree_warp_tail ||
-                    (L == Layout::interleaved_strided || L == Layout::sequential || L == Layout::padded),
-                "block_sum: Reduce::tree_warp_tail needs interleaved_strided, sequential or padded");
-  static_assert((R != Reduce::tree && R != Reduce::tree_warp_tail) || detail::is_power_of_two(Block),
-                "block_sum: tree reductions need a power-of-two Block");
-  static_assert((R != Reduce::shuffle && R != Reduce::cg_reduce) || L == Layout::warp_partials,
-                "block_sum: shuffle and cg_reduce use Layout::warp_partials");
-  static_assert(!detail::is_cub<R>() || L == Layout::library, "block_sum: cub reductions use Layout::library");
+  static_assert(layout_fits_reduce(L, R),
+                "block_sum: the reduction is not written for this layout (variant_axes.h, layout_fits_reduce)");
+  static_assert(!is_tree(R) || detail::is_power_of_two(Block), "block_sum: tree reductions need a power-of-two Block");
 #ifdef DOTSWEEP_NO_CUB
-  static_assert(!detail::is_cub<R>(), "block_sum: a cub reduction compiled with -DDOTSWEEP_NO_CUB");
+  static_assert(!is_cub(R), "block_sum: a cub reduction compiled with -DDOTSWEEP_NO_CUB");
 #endif
 #ifdef DOTSWEEP_NO_CG
   static_assert(R != Reduce::cg_reduce, "block_sum: Reduce::cg_reduce compiled with -DDOTSWEEP_NO_CG");

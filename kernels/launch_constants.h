@@ -3,6 +3,8 @@
 // directly (src/gpu/variant_kernel.cpp), so each constant is written once.
 #pragma once
 
+#include "variant_axes.h"
+
 namespace dotsweep_kernels {
 
 // Threads of the two-pass finish's second kernel (finish_partials).
@@ -37,6 +39,27 @@ constexpr int bulk_tile_bytes(int block, int items) { return block * items * kBu
 // they agree, so the host launches the kernel with the bytes it uses.
 constexpr int bulk_ring_bytes(int block, int items) {
   return 128 + kBulkStages * 2 * bulk_tile_bytes(block, items) + kBulkStages * 8;
+}
+
+// The grid a variant launches at n: what the sweep's launch
+// (core/space/launch_geometry.cpp) and dotsweep::dot (include/dotsweep/dot.cuh)
+// both compute. A tile is Block x Items vectors of Vec elements. The bulk
+// ring's tiles cover n whole, its tail included; the loads' tiles cover the
+// whole vectors (block 0 adds the elements past them). At least one tile.
+constexpr long long launch_ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+constexpr long long grid_tiles(long long n, int block, int items, int vec, bool bulk) {
+  const long long tile_vectors = static_cast<long long>(block) * items;
+  const long long tiles = bulk ? launch_ceil_div(n, tile_vectors * vec) : launch_ceil_div(n / vec, tile_vectors);
+  return tiles < 1 ? 1 : tiles;
+}
+// One block per tile (cover), at most `persistent_most` = k x SMs x resident
+// blocks per SM (persistent), one block (single); then whole clusters for the
+// cluster finish, whose extra blocks find no tile and add zero.
+constexpr long long grid_blocks(Grid grid, Finish finish, long long tiles, long long persistent_most) {
+  long long blocks = tiles;
+  if (grid == Grid::persistent && persistent_most < tiles) blocks = persistent_most;
+  if (grid == Grid::single) blocks = 1;
+  return finish == Finish::cluster ? launch_ceil_div(blocks, kClusterBlocks) * kClusterBlocks : blocks;
 }
 
 }  // namespace dotsweep_kernels

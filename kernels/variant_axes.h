@@ -43,4 +43,39 @@ constexpr bool launches_as_dependent(Hint h) { return h == Hint::pdl || h == Hin
 // f64); kahan: compensated f32; f64: every type widened to double.
 enum class Accum : int { own, kahan, f64 };
 
+// The rules between axes that the kernel enforces with static_asserts
+// (block_reduce.cuh) and the host's planner checks before it compiles a
+// variant (core/space/variant_config.cpp): written once, here.
+
+// The reductions written by CUB (BlockReduce, with its own TempStorage).
+constexpr bool is_cub(Reduce r) {
+  return r == Reduce::cub_warp_reductions || r == Reduce::cub_raking || r == Reduce::cub_raking_commutative;
+}
+// The tree reductions: one shared slot per thread, halved each step, so a
+// power-of-two block.
+constexpr bool is_tree(Reduce r) { return r == Reduce::tree || r == Reduce::tree_warp_tail; }
+
+// The layouts each reduction is written for; any other pair does not compile.
+constexpr bool layout_fits_reduce(Layout l, Reduce r) {
+  switch (r) {
+    case Reduce::tree:
+      return l == Layout::interleaved_divergent || l == Layout::interleaved_strided || l == Layout::sequential ||
+             l == Layout::padded;
+    case Reduce::tree_warp_tail:
+      return l == Layout::interleaved_strided || l == Layout::sequential || l == Layout::padded;
+    case Reduce::shuffle:
+    case Reduce::cg_reduce: return l == Layout::warp_partials;
+    case Reduce::cub_warp_reductions:
+    case Reduce::cub_raking:
+    case Reduce::cub_raking_commutative: return l == Layout::library;
+  }
+  return false;
+}
+
+// The finishes whose blocks each write one partial for a later step to sum
+// (cluster: one per cluster, at its rank 0's slot).
+constexpr bool writes_partials(Finish f) {
+  return f == Finish::two_pass || f == Finish::last_block || f == Finish::cluster || f == Finish::gather;
+}
+
 }  // namespace dotsweep_kernels

@@ -196,26 +196,13 @@ cudaError_t resident_blocks(int device, int& blocks) {
   return cudaSuccess;
 }
 
-inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
-
-// The grid the sweep launched the variant with (src/gpu/variant_kernel.cpp,
-// VariantKernel::prepare): one block per tile for cover, at most
-// k x SMs x resident blocks for persistent, one for single; whole clusters.
+// The grid the sweep launches the variant with (kernels/launch_constants.h,
+// the one definition both use): k x SMs x resident blocks bound a persistent grid.
 template <class P, int PersistentK>
 long long grid_blocks(long long n, int sms, int resident) {
-  const long long tile_vectors = static_cast<long long>(P::kBlock) * P::kItems;
-  long long tiles = P::kBulk ? ceil_div(n, tile_vectors * P::kVec) : ceil_div(n / P::kVec, tile_vectors);
-  if (tiles < 1) tiles = 1;
-  long long blocks = tiles;
-  if (P::kGrid == dotsweep_kernels::Grid::persistent) {
-    const long long most = static_cast<long long>(PersistentK) * sms * resident;
-    blocks = tiles < most ? tiles : most;
-  } else if (P::kGrid == dotsweep_kernels::Grid::single) {
-    blocks = 1;
-  }
-  if (P::kFinish == dotsweep_kernels::Finish::cluster)
-    blocks = ceil_div(blocks, dotsweep_kernels::kClusterBlocks) * dotsweep_kernels::kClusterBlocks;
-  return blocks;
+  namespace dk = dotsweep_kernels;
+  return dk::grid_blocks(P::kGrid, P::kFinish, dk::grid_tiles(n, P::kBlock, P::kItems, P::kVec, P::kBulk),
+                         static_cast<long long>(PersistentK) * sms * resident);
 }
 
 template <class Kernel, class T>

@@ -17,9 +17,9 @@ long long grid_blocks_at(const VariantConfig& config, long long n, long long res
 // cover n (a persistent grid launches no more), in whole clusters.
 long long grid_blocks_at_most(const VariantConfig& config, long long n);
 
-// Finishes whose blocks write one partial each (cluster: one per cluster,
-// stored at its rank 0's slot) for a later step to sum.
-bool writes_partials(GridFinish finish);
+// Finishes whose blocks write one partial each for a later step to sum (the
+// rule the kernel shares, kernels/variant_axes.h).
+using dotsweep_kernels::writes_partials;
 // Bytes of partials a grid of `grid_blocks` writes: one accumulator per
 // block, 0 for a finish without partials.
 std::size_t partial_bytes(const VariantConfig& config, long long grid_blocks);

@@ -18,28 +18,10 @@ const char* id_part(E v) { return axis_row(v).id; }
 template <class E>
 std::string kernel_part(E v) { return std::string(kKernelNamespace) + kernel_spelling(v); }
 
-bool is_tree(BlockReduce r) { return r == BlockReduce::tree || r == BlockReduce::tree_warp_tail; }
-bool is_cub(BlockReduce r) {
-  return r == BlockReduce::cub_warp_reductions || r == BlockReduce::cub_raking || r == BlockReduce::cub_raking_commutative;
-}
-
-// The layouts each block reduction is written for (kernels/block_reduce.cuh's
-// static_asserts); any other pair would not compile.
-bool layout_fits_reduce(SharedLayout l, BlockReduce r) {
-  switch (r) {
-    case BlockReduce::tree:
-      return l == SharedLayout::interleaved_divergent || l == SharedLayout::interleaved_strided ||
-             l == SharedLayout::sequential || l == SharedLayout::padded;
-    case BlockReduce::tree_warp_tail:
-      return l == SharedLayout::interleaved_strided || l == SharedLayout::sequential || l == SharedLayout::padded;
-    case BlockReduce::shuffle:
-    case BlockReduce::cg_reduce: return l == SharedLayout::warp_partials;
-    case BlockReduce::cub_warp_reductions:
-    case BlockReduce::cub_raking:
-    case BlockReduce::cub_raking_commutative: return l == SharedLayout::library;
-  }
-  return false;
-}
+// The rules the kernel's static_asserts enforce (kernels/variant_axes.h).
+using dotsweep_kernels::is_cub;
+using dotsweep_kernels::is_tree;
+using dotsweep_kernels::layout_fits_reduce;
 
 std::string layouts_of(BlockReduce r) {
   std::string out;
