@@ -281,12 +281,21 @@ __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot
   return acc;
 }
 
-// The gather finish: every block but block 0 stores its total in its own
-// slot and leaves; block 0 waits for each slot to fill, sums the totals in
-// slot order, empties the slots and writes the result. One launch, no
-// memset, no atomics and no fences, deterministic.
-// Who waits depends on the grid (gridDim.x, the same for every thread):
-// - up to kGatherWarpSlots blocks, warp 0 alone (lane l: its own total if
+// Publishes a total in its slot (a block's for the gather finish, a
+// cluster's for the cluster finish): one relaxed store, never the empty word.
+template <typename Acc>
+__device__ __forceinline__ void publish_in_slot(Acc total, typename gather_slot<Acc>::Word* slot) {
+  using Slot = gather_slot<Acc>;
+  constexpr typename Slot::Word kEmpty = ~typename Slot::Word(0);
+  const typename Slot::Word w = Slot::bits(total);
+  store_slot(slot, w == kEmpty ? Slot::kOtherNaN : w);
+}
+
+// Block 0's half of the gather: thread 0 holds its own total in `acc` (the
+// others 0); waits for slots 1 .. count-1, sums them in slot order, empties
+// them and writes the result. Who waits depends on `count` (the same for
+// every thread):
+// - up to kGatherWarpSlots slots, warp 0 alone (lane l: its own total if
 //   l == 0, then slots l+32, l+64, ...), then one warp shuffle tree. No
 //   second block reduction and no __syncthreads: a block reduction cost
 //   about 0.4 us on the H200 (a one-block gather that ran it took 3.94 us
@@ -296,6 +305,29 @@ __device__ __forceinline__ Acc take_gathered_slots(Acc acc, typename gather_slot
 //   polling thousands of slots fell 3-5% behind the best finish from 2^22
 //   up, where the whole block stayed within 0.5-1.3% (docs/kernels.md, "Why
 //   `gather`").
+// Every thread of block 0 must call it; the block total in `acc` came from
+// block_sum, whose reuse contract the __syncthreads below keeps.
+template <class P>
+__device__ __forceinline__ void gather_slots_into_result(typename P::Acc acc,
+                                                         typename gather_slot<typename P::Acc>::Word* slots,
+                                                         unsigned int count, typename P::Result* __restrict__ result) {
+  using Acc = typename P::Acc;
+  if (count > static_cast<unsigned int>(kGatherWarpSlots)) {
+    acc = take_gathered_slots<P::kBlock>(acc, slots, count);
+    __syncthreads();
+    acc = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
+  } else {
+    static_assert(kGatherThreads == kWarpThreads, "the small-grid gather is one warp's shuffles");
+    if (threadIdx.x >= kGatherThreads) return;
+    if (count > 1) acc = detail::warp_shuffle_sum(take_gathered_slots<kGatherThreads>(acc, slots, count));
+  }
+  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(acc);
+}
+
+// The gather finish: every block but block 0 stores its total in its own
+// slot and leaves; block 0 waits for each slot to fill, sums the totals in
+// slot order, empties the slots and writes the result. One launch, no
+// memset, no atomics and no fences, deterministic.
 // Against last_block: no block waits for a fence or a returning ticket, and
 // the totals are read as they land instead of after the last ticket.
 // Only block 0 ever waits, and it waits for blocks that never wait, so any
@@ -307,36 +339,19 @@ template <class P>
 __device__ __forceinline__ void finish_by_gather(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
                                                  typename P::Result* __restrict__ result) {
   using Acc = typename P::Acc;
-  using Slot = gather_slot<Acc>;
-  using Word = typename Slot::Word;
-  constexpr Word kEmpty = ~Word(0);
+  using Word = typename gather_slot<Acc>::Word;
   Word* slots = reinterpret_cast<Word*>(partials);
-  const unsigned int count = gridDim.x;
   if (blockIdx.x != 0) {
-    if (threadIdx.x == 0) {
-      const Word w = Slot::bits(block_total);
-      store_slot(slots + blockIdx.x, w == kEmpty ? Slot::kOtherNaN : w);
-    }
+    if (threadIdx.x == 0) publish_in_slot(block_total, slots + blockIdx.x);
     return;
   }
-  Acc acc = threadIdx.x == 0 ? block_total : Acc(0);  // the block total is thread 0's
-  if (count > static_cast<unsigned int>(kGatherWarpSlots)) {
-    acc = take_gathered_slots<P::kBlock>(acc, slots, count);
-    // The block total came from this same block_sum: its reuse contract
-    // wants every thread past that call before the array is written again.
-    __syncthreads();
-    acc = block_sum<Acc, P::kBlock, P::kLayout, P::kReduce>::run(acc);
-  } else {
-    static_assert(kGatherThreads == kWarpThreads, "the small-grid gather is one warp's shuffles");
-    if (threadIdx.x >= kGatherThreads) return;
-    if (count > 1) acc = detail::warp_shuffle_sum(take_gathered_slots<kGatherThreads>(acc, slots, count));
-  }
-  if (threadIdx.x == 0) *result = static_cast<typename P::Result>(acc);
+  // The block total is thread 0's.
+  gather_slots_into_result<P>(threadIdx.x == 0 ? block_total : Acc(0), slots, gridDim.x, result);
 }
 
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
-// Thread-block cluster primitives (sm_90 PTX). Every thread of every block
-// of the cluster must reach cluster_sync.
+// Thread-block cluster primitives (sm_90 PTX): rank in the cluster, cluster
+// index, cluster count.
 __device__ __forceinline__ unsigned int cluster_special(int which) {
   unsigned int v;
   if (which == 0) asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(v));
@@ -344,46 +359,103 @@ __device__ __forceinline__ unsigned int cluster_special(int which) {
   else asm volatile("mov.u32 %0, %%nclusterid.x;" : "=r"(v));
   return v;
 }
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release.aligned;\n\tbarrier.cluster.wait.acquire.aligned;" ::: "memory");
+#endif
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// The cluster finish, on bulk_ring.cuh's mbarrier primitives (device code
+// for sm_90 and up only, like them).
+// A rank's total, sent into rank 0's shared memory with st.async: the store
+// completes its bytes on rank 0's mailbox barrier, so rank 0 learns of it by
+// waiting on its own shared memory, never by polling L2.
+__device__ __forceinline__ void send_to_rank0(unsigned int local_slot, unsigned int local_barrier, float v) {
+  unsigned int slot, barrier;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(slot) : "r"(local_slot));
+  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(barrier) : "r"(local_barrier));
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(slot),
+               "r"(__float_as_uint(v)), "r"(barrier)
+               : "memory");
 }
-// `local` in this block's shared memory -> the same variable in block `rank`
-// of the cluster, read through distributed shared memory.
-__device__ __forceinline__ float load_from_cluster_block(const float* local, unsigned int rank) {
-  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
-  float v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
-  asm volatile("ld.shared::cluster.f32 %0, [%1];" : "=f"(v) : "r"(remote) : "memory");
-  return v;
+__device__ __forceinline__ void send_to_rank0(unsigned int local_slot, unsigned int local_barrier, double v) {
+  unsigned int slot, barrier;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(slot) : "r"(local_slot));
+  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(barrier) : "r"(local_barrier));
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(slot),
+               "l"(__double_as_longlong(v)), "r"(barrier)
+               : "memory");
 }
-__device__ __forceinline__ double load_from_cluster_block(const double* local, unsigned int rank) {
-  unsigned int address = static_cast<unsigned int>(__cvta_generic_to_shared(local)), remote;
-  double v;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(address), "r"(rank));
-  asm volatile("ld.shared::cluster.f64 %0, [%1];" : "=d"(v) : "r"(remote) : "memory");
-  return v;
+
+// Rank 0's mailbox: a barrier that expects the other ranks' bytes, and one
+// slot per rank. Function-scope __shared__ is static: every call in a block
+// returns the same mailbox.
+template <typename Acc> struct ClusterMailbox {
+  unsigned long long barrier;
+  Acc totals[kClusterBlocks];
+};
+template <typename Acc> __device__ __forceinline__ ClusterMailbox<Acc>& cluster_mailbox() {
+  __shared__ ClusterMailbox<Acc> mailbox;
+  return mailbox;
+}
+
+// The cluster finish's first half, at kernel entry: rank 0 readies its
+// mailbox, and every thread arrives at the cluster barrier, which is waited
+// on only before the totals go out, so its round trip overlaps the loads.
+// The arrive is relaxed: a release arrive held every block's first loads
+// back by 450-600 ns on an H100 (research/probes/launch_anatomy.cu,
+// results/2026-12-07-launch-anatomy/README.md); the init fence is what
+// publishes the barrier to the cluster.
+template <class P>
+__device__ __forceinline__ void open_cluster_mailbox() {
+  using Acc = typename P::Acc;
+  ClusterMailbox<Acc>& mailbox = cluster_mailbox<Acc>();
+  if (threadIdx.x == 0 && cluster_special(0) == 0) {
+    const unsigned int barrier = detail::shared_address(&mailbox.barrier);
+    detail::barrier_init(barrier, 1);
+    detail::arrive_expect_tx(barrier, sizeof(Acc) * (kClusterBlocks - 1));
+    detail::fence_barrier_init();
+  }
+  asm volatile("barrier.cluster.arrive.relaxed.aligned;" ::: "memory");
 }
 
 // The cluster finish: the kClusterBlocks blocks of a cluster (launched with
-// that cluster size) combine their sums through distributed shared memory in
-// rank order, without global memory; then each cluster's rank-0 block takes
-// part in the last-block finish across clusters. One launch, no memset,
-// deterministic, and kClusterBlocks times fewer global partials and tickets.
+// that cluster size) send their totals into rank 0's mailbox, and rank 0
+// sums them in rank order as soon as its barrier has every byte (on an H100,
+// 100-200 ns after the last rank's send against 600-1100 ns for a gather
+// through L2 on the same grid). With one cluster, rank 0 writes the result;
+// with more, each cluster's total goes through the gather's slots (one per
+// cluster) to block 0. One launch, no memset, no atomics, deterministic.
+// Rank 0 waits for ranks that never wait, so any grid finishes.
 template <class P>
 __device__ __forceinline__ void finish_in_cluster(typename P::Acc block_total, typename P::Acc* __restrict__ partials,
-                                                  unsigned int* __restrict__ ticket,
                                                   typename P::Result* __restrict__ result) {
   using Acc = typename P::Acc;
-  __shared__ Acc cluster_slot;
-  if (threadIdx.x == 0) cluster_slot = block_total;
-  cluster_sync();  // every block's slot is written
+  using Word = typename gather_slot<Acc>::Word;
+  ClusterMailbox<Acc>& mailbox = cluster_mailbox<Acc>();
   const unsigned int rank = cluster_special(0);
+  // Every rank's mailbox is ready once every thread of the cluster arrived.
+  asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
+  const unsigned int barrier = detail::shared_address(&mailbox.barrier);
+  if (rank != 0) {
+    if (threadIdx.x == 0) send_to_rank0(detail::shared_address(&mailbox.totals[rank]), barrier, block_total);
+    return;
+  }
+  detail::wait_parity(barrier, 0);
   Acc cluster_total = Acc(0);
-  if (rank == 0 && threadIdx.x == 0)
-    for (unsigned int r = 0; r < kClusterBlocks; ++r) cluster_total += load_from_cluster_block(&cluster_slot, r);
-  cluster_sync();  // no block leaves (freeing its shared memory) before rank 0 has read it
-  if (rank != 0) return;
-  finish_in_last_block<P>(cluster_total, cluster_special(1), cluster_special(2), partials, ticket, result);
+  if (threadIdx.x == 0) {
+    cluster_total = block_total;
+#pragma unroll
+    for (int r = 1; r < kClusterBlocks; ++r) cluster_total += mailbox.totals[r];
+  }
+  const unsigned int cluster = cluster_special(1), clusters = cluster_special(2);
+  if (clusters == 1) {
+    if (threadIdx.x == 0) *result = static_cast<typename P::Result>(cluster_total);
+    return;
+  }
+  Word* slots = reinterpret_cast<Word*>(partials);
+  if (cluster != 0) {
+    if (threadIdx.x == 0) publish_in_slot(cluster_total, slots + cluster);
+    return;
+  }
+  gather_slots_into_result<P>(cluster_total, slots, clusters, result);
 }
 #endif
 
@@ -398,6 +470,9 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
            typename P::Acc* __restrict__ partials, unsigned int* __restrict__ ticket,
            typename P::Result* __restrict__ result) {
   if constexpr (P::kDependentLaunch) begin_as_dependent<P>(a, b, n);
+#if __CUDA_ARCH__ >= 900
+  if constexpr (P::kFinish == Finish::cluster) open_cluster_mailbox<P>();
+#endif
   const typename P::Acc block_total =
       block_sum<typename P::Acc, P::kBlock, P::kLayout, P::kReduce>::run(thread_partial<P>(a, b, n));
   using Result = typename P::Result;
@@ -407,7 +482,7 @@ dot_kernel(const typename P::Element* __restrict__ a, const typename P::Element*
     finish_in_last_block<P>(block_total, blockIdx.x, gridDim.x, partials, ticket, result);
   } else if constexpr (P::kFinish == Finish::cluster) {
 #if __CUDA_ARCH__ >= 900
-    finish_in_cluster<P>(block_total, partials, ticket, result);
+    finish_in_cluster<P>(block_total, partials, result);
 #else
     __trap();  // the planner rejects the cluster finish below sm_90
 #endif

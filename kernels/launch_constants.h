@@ -22,9 +22,12 @@ constexpr int kGatherThreads = 32;
 // (2-9% cold, 7-13% hot).
 constexpr int kGatherWarpSlots = 256;
 
-// Blocks per thread-block cluster of the cluster finish (sm_90): 8, the
-// largest size every sm_90 GPU guarantees to schedule.
-constexpr int kClusterBlocks = 8;
+// Blocks per thread-block cluster of the cluster finish (sm_90): 16, the
+// largest Hopper schedules, above the portable 8 (the kernel opts in with
+// cudaFuncAttributeNonPortableClusterSizeAllowed; where a cluster of 16 of a
+// variant's blocks cannot be resident, that variant is left out with the
+// reason). One cluster then covers twice the bytes with no global finish.
+constexpr int kClusterBlocks = 16;
 
 // The bulk-copy ring (hint bulk): stages in flight per block, and the bytes
 // of one tile of one input: every thread consumes Items 16-byte chunks.

@@ -133,9 +133,9 @@ class DotWorkspace {
     return cudaSuccess;
   }
 
-  void* partials() const { return partials_; }   // two_pass, last_block, cluster: one Acc per block
-  void* slots() const { return slots_; }         // gather: one word per block, empty between launches
-  unsigned int* ticket() const { return ticket_; }  // last_block, cluster, atomic_ticket: 0 between launches
+  void* partials() const { return partials_; }   // two_pass, last_block: one Acc per block
+  void* slots() const { return slots_; }         // gather, cluster: one word per block, empty between launches
+  unsigned int* ticket() const { return ticket_; }  // last_block, atomic_ticket: 0 between launches
   void* sum() const { return sum_; }             // atomic_ticket: the running sum, 0 between launches
 
  private:
@@ -185,6 +185,9 @@ cudaError_t resident_blocks(int device, int& blocks) {
     cudaError_t e = cudaSuccess;
     if (smem > 0)
       e = cudaFuncSetAttribute(dotsweep_kernels::dot_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    // The cluster finish's clusters of 16 are above the portable size.
+    if (e == cudaSuccess && P::kFinish == dotsweep_kernels::Finish::cluster)
+      e = cudaFuncSetAttribute(dotsweep_kernels::dot_kernel<P>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
     int resident = 0;
     if (e == cudaSuccess)
       e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&resident, dotsweep_kernels::dot_kernel<P>, P::kBlock, smem);
@@ -221,8 +224,9 @@ cudaError_t launch_tuned(const T* a, const T* b, long long n, dot_result_t<T>* r
   const long long blocks = grid_blocks<P, Kernel::kPersistentK>(n, sms, resident);
   if (blocks > INT_MAX) return cudaErrorInvalidValue;
   if ((e = workspace.reserve(blocks)) != cudaSuccess) return e;
+  const bool gathers = P::kFinish == dk::Finish::gather || P::kFinish == dk::Finish::cluster;
   Acc* partials = static_cast<Acc*>(P::kFinish == dk::Finish::atomic_ticket ? workspace.sum()
-                                    : P::kFinish == dk::Finish::gather      ? workspace.slots()
+                                    : gathers                               ? workspace.slots()
                                                                             : workspace.partials());
   unsigned int* ticket = workspace.ticket();
   const int smem = P::kBulk ? dk::bulk_ring_bytes(P::kBlock, P::kItems) : 0;

@@ -15,9 +15,9 @@ long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 // partials meet in one chain of adds.
 bool adds_atomically(GridFinish f) { return f == GridFinish::atomic || f == GridFinish::atomic_ticket; }
 // The finishes whose last block is found by a ticket (and atomic_ticket's sum beside it).
-bool draws_ticket(GridFinish f) {
-  return f == GridFinish::last_block || f == GridFinish::cluster || f == GridFinish::atomic_ticket;
-}
+bool draws_ticket(GridFinish f) { return f == GridFinish::last_block || f == GridFinish::atomic_ticket; }
+// The finishes whose totals meet in the gather's slots (per block or per cluster).
+bool gathers(GridFinish f) { return f == GridFinish::gather || f == GridFinish::cluster; }
 
 // The launch shape of the cluster finish: kClusterBlocks blocks per cluster.
 cudaLaunchAttribute cluster_attribute() {
@@ -70,7 +70,10 @@ VariantKernel::VariantKernel(const VariantConfig& config, const CompiledKernels&
              "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   if (resident_blocks_per_sm_ < 1) throw GpuError("variant " + config.id() + " cannot be resident on an SM");
   if (config.finish == GridFinish::cluster) {
-    // A cluster of kClusterBlocks of these blocks must fit on one GPC.
+    // A cluster of kClusterBlocks (16, above the portable 8) of these blocks
+    // must fit on one GPC.
+    check_cuda(cudaFuncSetAttribute(dot_kernel_, cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
+               "cudaFuncSetAttribute(NonPortableClusterSizeAllowed)");
     cudaLaunchAttribute attribute = cluster_attribute();
     cudaLaunchConfig_t launch{};
     launch.gridDim = dim3(kClusterBlocks);
@@ -91,7 +94,7 @@ void VariantKernel::prepare(long long n) {
   grid_blocks_ = grid_blocks_at(config_, n, static_cast<long long>(sms_) * resident_blocks_per_sm_);
   if (grid_blocks_ > 0x7fffffffLL) throw GpuError("variant " + config_.id() + " needs more than 2^31-1 blocks at n=" + std::to_string(n));
   const std::size_t bytes = partial_bytes(config_, grid_blocks_);
-  const bool gather = config_.finish == GridFinish::gather;
+  const bool gather = gathers(config_.finish);
   if (gather) partials_ = scratch_.gather_slots(bytes);
   else if (config_.finish == GridFinish::atomic_ticket) partials_ = scratch_.running_sum();
   else if (bytes > 0) partials_ = scratch_.partials(bytes);
@@ -149,7 +152,7 @@ SummationShape VariantKernel::summation_shape() const {
   if (config_.finish == GridFinish::cluster) {
     // Rank 0 adds the cluster's kClusterBlocks sums one after another: a
     // chain that lengthens every path by that many adds (counted with the
-    // thread's own), and the last block then combines one partial per cluster.
+    // thread's own), and block 0 then gathers one total per cluster.
     shape.per_thread_terms += kClusterBlocks;
     shape.partials = grid_blocks_ / kClusterBlocks;
   }

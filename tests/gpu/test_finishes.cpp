@@ -116,8 +116,10 @@ TEST_CASE("last_block, cluster, atomic_ticket, gather and single finishes are co
       config(256, 4, 4, cover, 0, shuffle, GridFinish::two_pass),
   };
   if (device.arch() >= 90) {
-    variants.push_back(config(256, 4, 4, cover, 0, tree, cluster));     // 8 blocks (one cluster) at n <= 4096
-    variants.push_back(config(128, 2, 1, cover, 0, shuffle, cluster));  // many clusters, ticket across them
+    variants.push_back(config(256, 4, 4, cover, 0, tree, cluster));     // 16 blocks (one cluster) at n <= 4096
+    // Many clusters, gathered across: by warp 0 up to 256 clusters, by all of
+    // block 0 at n = 2^24 + 3 (4096 clusters).
+    variants.push_back(config(128, 2, 1, cover, 0, shuffle, cluster));
     variants.push_back(config(512, 2, 4, persistent, 2, shuffle, cluster));
   } else {
     MESSAGE("sm_" << device.arch() << ": the cluster finish needs sm_90, left out");

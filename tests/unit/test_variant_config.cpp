@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/space/variant_config.hpp"
+#include "launch_constants.h"
 #include "test_support.hpp"
 
 using namespace dotsweep;
@@ -253,7 +254,7 @@ TEST_CASE("hint bulk: sm_90, one 16-byte chunk per vec, the ring within the opt-
   CHECK(dynamic_shared_bytes(plain) == 0);
 }
 
-TEST_CASE("finish block: two_pass's second kernel, gather's warp up to 256 blocks and its block above, else the block") {
+TEST_CASE("finish block: two_pass's second kernel, the gather's warp up to 256 slots (blocks, or clusters) and its block above, else the block") {
   VariantConfig c;
   c.block = 256;
   c.finish = GridFinish::two_pass;
@@ -262,7 +263,13 @@ TEST_CASE("finish block: two_pass's second kernel, gather's warp up to 256 block
   CHECK(finish_block_threads(c, 1) == 32);
   CHECK(finish_block_threads(c, 256) == 32);
   CHECK(finish_block_threads(c, 257) == 256);
-  for (const GridFinish f : {GridFinish::atomic, GridFinish::last_block, GridFinish::cluster, GridFinish::atomic_ticket}) {
+  // The cluster finish gathers one slot per cluster of kClusterBlocks.
+  const long long cluster = dotsweep_kernels::kClusterBlocks;
+  c.finish = GridFinish::cluster;
+  CHECK(finish_block_threads(c, cluster) == 32);
+  CHECK(finish_block_threads(c, 257 * cluster - cluster) == 32);
+  CHECK(finish_block_threads(c, 257 * cluster) == 256);
+  for (const GridFinish f : {GridFinish::atomic, GridFinish::last_block, GridFinish::atomic_ticket}) {
     c.finish = f;
     CHECK(finish_block_threads(c, 257) == 256);
   }

@@ -163,7 +163,9 @@ int bulk_chunk_elements(ElementType type) { return dotsweep_kernels::kBulkChunkB
 
 int finish_block_threads(const VariantConfig& c, long long grid_blocks) {
   if (c.finish == GridFinish::two_pass) return dotsweep_kernels::kFinishBlock;
-  if (c.finish == GridFinish::gather && grid_blocks <= dotsweep_kernels::kGatherWarpSlots)
+  // The gather's slots are the blocks' (gather) or the clusters' (cluster).
+  const long long slots = c.finish == GridFinish::cluster ? grid_blocks / dotsweep_kernels::kClusterBlocks : grid_blocks;
+  if ((c.finish == GridFinish::gather || c.finish == GridFinish::cluster) && slots <= dotsweep_kernels::kGatherWarpSlots)
     return dotsweep_kernels::kGatherThreads;
   return c.block;
 }
