@@ -26,10 +26,13 @@ build=build-asan
 # at -O2 -g, 21 s at -O1 -g1 and 9 s at -O0 -g1, while the tests ran 10-14
 # times slower at -O0 than without sanitizers. One GPU architecture: nothing
 # here runs device code, and each one more costs the nvcc-built files a full
-# device compile.
+# device compile. A unity build (-Dunity=on): each command file re-instantiates
+# CLI11's and nlohmann::json's header-only code, which one translation unit per
+# target (up to unity_size files) compiles once.
 if [[ ! -f $build/build.ninja ]]; then
   "$meson" setup "$build" -Db_sanitize=address,undefined -Db_lundef=false \
-    -Doptimization=1 -Ddebug=false -Dcpp_args=-g1 -Db_ndebug=false -Dgpu_arch=90
+    -Doptimization=1 -Ddebug=false -Dcpp_args=-g1 -Db_ndebug=false -Dgpu_arch=90 \
+    -Dunity=on -Dunity_size=64
 fi
 # Only the targets the unit suite runs: the GPU test binary is never run here.
 "$meson" compile -C "$build" unit_tests counter_pass_tests blocker_timeout_tests cpu_dot_tests distributed_tests interrupt_tests worker_supervisor_tests dotsweep

@@ -68,7 +68,7 @@ void check_out(const std::string& out) {
   }
 }
 
-CheckedInput check_input(const DistributedOptions& o) {
+CheckedInput check_distributed_input(const DistributedOptions& o) {
   CheckedInput in;
   CommandPaths paths;  // no file is read; the one output folder is declared as every command's are
   paths.output_folder("--out", o.out_dir, written_files());
@@ -137,7 +137,7 @@ void add_distributed_options(CLI::App& command, DistributedOptions& o) {
 }
 
 int run_distributed_command(const DistributedOptions& o, const std::vector<std::string>& command_line) {
-  const CheckedInput in = check_input(o);
+  const CheckedInput in = check_distributed_input(o);
   const std::vector<DeviceIdentity> host = list_devices();
   const std::vector<int> chosen = resolve_devices(in.devices, static_cast<int>(host.size()));
   std::vector<DeviceIdentity> gpus;

@@ -29,7 +29,7 @@ const std::string kRun1Best28 = "f32.b256.i8.v4.cover.seq.tree.atomic.plain.f32"
 const std::string kRun2Best28 = "f32.b1024.i2.v4.cover.warp.shfl.atomic.plain.f32";
 const std::string kRun1Best20 = "f32.b512.i8.v1.cover.warp.shfl.atomic.plain.f32";
 
-CompareInput fixture(const std::string& name) { return {name, read_records(kFixtures + name), {}}; }
+CompareInput compare_fixture(const std::string& name) { return {name, read_records(kFixtures + name), {}}; }
 
 const SizeComparison& at_size(const ReportComparison& c, std::int64_t n) {
   REQUIRE(c.questions.size() == 1);
@@ -40,7 +40,7 @@ const SizeComparison& at_size(const ReportComparison& c, std::int64_t n) {
 }
 
 // A correct timed row of one report.
-MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+MeasurementRecord compare_timed(const std::string& variant, double lo, double median, double hi,
                         const std::string& timestamp = "t1", std::int64_t n = 1 << 20) {
   MeasurementRecord r = test::timed_row(variant, lo, median, hi, n);
   r.env.gpu = "NVIDIA H200";
@@ -53,8 +53,8 @@ MeasurementRecord timed(const std::string& variant, double lo, double median, do
 }  // namespace
 
 TEST_CASE("split_reports groups rows by (gpu, timestamp), across files and within one") {
-  const auto run1 = fixture("h200_run1.csv");
-  const auto run2 = fixture("h200_run2.csv");
+  const auto run1 = compare_fixture("h200_run1.csv");
+  const auto run2 = compare_fixture("h200_run2.csv");
   const auto reports = split_reports({run1, run2});
   REQUIRE(reports.size() == 2);
   CHECK(reports[0].label == "A");
@@ -81,7 +81,7 @@ TEST_CASE("split_reports keeps two GPUs of one model swept in the same second ap
   // --devices starts every GPU's sweep at once: gpu and timestamp agree.
   std::vector<MeasurementRecord> rows;
   for (const char* uuid : {"GPU-aaaa", "GPU-bbbb"}) {
-    MeasurementRecord r = timed("f32.a", 9.9, 10.0, 10.1);
+    MeasurementRecord r = compare_timed("f32.a", 9.9, 10.0, 10.1);
     r.env.gpu_uuid = uuid;
     rows.push_back(r);
   }
@@ -96,7 +96,7 @@ TEST_CASE("split_reports keeps two GPUs of one model swept in the same second ap
 }
 
 TEST_CASE("split_reports refuses empty inputs, one report, and a report given twice") {
-  const auto run1 = fixture("h200_run1.csv");
+  const auto run1 = compare_fixture("h200_run1.csv");
   CHECK(contains(input_error_of([&] { split_reports({run1, CompareInput{"empty.csv", {}, {}}}); }), "empty.csv: no rows"));
   const std::string one = input_error_of([&] { split_reports({run1}); });
   CHECK(contains(one, "two or more reports"));
@@ -107,8 +107,8 @@ TEST_CASE("split_reports refuses empty inputs, one report, and a report given tw
 }
 
 TEST_CASE("time and pct_peak ratios carry the interval both medians' intervals imply") {
-  const auto a = timed("x", 9, 10, 11);
-  const auto b = timed("y", 19, 20, 22);
+  const auto a = compare_timed("x", 9, 10, 11);
+  const auto b = compare_timed("y", 19, 20, 22);
   const auto t = time_ratio(b, a);
   REQUIRE(t);
   CHECK(t->value == doctest::Approx(2.0));
@@ -118,7 +118,7 @@ TEST_CASE("time and pct_peak ratios carry the interval both medians' intervals i
 
   // pct_peak is 1 / time against each GPU's own peak: a GPU with half the
   // peak and twice the time reads the same fraction.
-  auto slow_gpu = timed("y", 19, 20, 22);
+  auto slow_gpu = compare_timed("y", 19, 20, 22);
   slow_gpu.env.peak_gbps = 4814 / 2.0;
   slow_gpu.pct_peak = *a.pct_peak;  // 2x the time on half the peak
   const auto p = pct_peak_ratio(slow_gpu, a);
@@ -129,7 +129,7 @@ TEST_CASE("time and pct_peak ratios carry the interval both medians' intervals i
   CHECK(p->interval->hi == doctest::Approx((20.0 / 19) / (10.0 / 11)));
 
   // Without intervals the ratio is a bare point, never a made-up certainty.
-  auto bare = timed("z", 0, 5, 0);
+  auto bare = compare_timed("z", 0, 5, 0);
   bare.ci_lo_us.reset();
   bare.ci_hi_us.reset();
   REQUIRE(time_ratio(bare, a));
@@ -137,7 +137,7 @@ TEST_CASE("time and pct_peak ratios carry the interval both medians' intervals i
 }
 
 TEST_CASE("two back-to-back H200 runs: tie groups shared, ahead by time, portability") {
-  const auto c = compare_reports(split_reports({fixture("h200_run1.csv"), fixture("h200_run2.csv")}));
+  const auto c = compare_reports(split_reports({compare_fixture("h200_run1.csv"), compare_fixture("h200_run2.csv")}));
   CHECK(c.same_peak);
   REQUIRE(c.questions.size() == 1);
   CHECK(c.questions[0].type == "f32");
@@ -192,7 +192,7 @@ TEST_CASE("two back-to-back H200 runs: tie groups shared, ahead by time, portabi
 
 TEST_CASE("a different GPU is judged by fraction of its own peak; a variant wrong there says so") {
   // Without a measured read ceiling on one side, by each GPU's theoretical peak.
-  std::vector<CompareInput> inputs = {fixture("h200_run1.csv"), fixture("synthetic_h100.csv")};
+  std::vector<CompareInput> inputs = {compare_fixture("h200_run1.csv"), compare_fixture("synthetic_h100.csv")};
   for (auto& row : inputs[1].rows) row.env.measured_peak_gbps.reset();
   const auto c = compare_reports(split_reports(inputs));
   CHECK_FALSE(c.same_peak);
@@ -218,7 +218,7 @@ TEST_CASE("a different GPU is judged by fraction of its own peak; a variant wron
 TEST_CASE("reports that all carry a measured read ceiling are judged by % of it") {
   // The synthetic GPU reads 3100 of its 3352 GB/s, the H200 4680 of 4814:
   // against the ceilings the synthetic GPU's 1.5x time is no longer behind.
-  const auto c = compare_reports(split_reports({fixture("h200_run1.csv"), fixture("synthetic_h100.csv")}));
+  const auto c = compare_reports(split_reports({compare_fixture("h200_run1.csv"), compare_fixture("synthetic_h100.csv")}));
   CHECK_FALSE(c.same_peak);
   REQUIRE(c.by_measured_ceiling);
   const auto& big = at_size(c, k2to28);
@@ -281,10 +281,10 @@ TEST_CASE("real hardware of its own: the whole H200 against a 40-SM partition, b
 TEST_CASE("agreement: same variant, disjoint tie groups, and a question only one report has") {
   // Report t1: x wins alone; t2: y wins alone and x is far behind.
   std::vector<MeasurementRecord> rows = {
-      timed("x", 9.9, 10, 10.1, "t1"), timed("y", 11.9, 12, 12.1, "t1"),
-      timed("y", 9.9, 10, 10.1, "t2"), timed("x", 11.9, 12, 12.1, "t2"),
+      compare_timed("x", 9.9, 10, 10.1, "t1"), compare_timed("y", 11.9, 12, 12.1, "t1"),
+      compare_timed("y", 9.9, 10, 10.1, "t2"), compare_timed("x", 11.9, 12, 12.1, "t2"),
   };
-  auto hot = timed("x", 4, 5, 6, "t2");
+  auto hot = compare_timed("x", 4, 5, 6, "t2");
   hot.mode = "hot";
   rows.push_back(hot);
   auto c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
@@ -306,7 +306,7 @@ TEST_CASE("agreement: same variant, disjoint tie groups, and a question only one
   CHECK(contains(md, "Only B (H200) measured f32 hot: nothing to compare."));
 
   // The same variant best on both.
-  rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("x", 10.9, 11, 11.1, "t2")};
+  rows = {compare_timed("x", 9.9, 10, 10.1, "t1"), compare_timed("x", 10.9, 11, 11.1, "t2")};
   c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
   const auto& same = c.questions.at(0).sizes.at(0);
   CHECK(same.agreement == Agreement::same);
@@ -315,7 +315,7 @@ TEST_CASE("agreement: same variant, disjoint tie groups, and a question only one
 }
 
 TEST_CASE("a variant missing from the other report is named, not dropped") {
-  std::vector<MeasurementRecord> rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("y", 9.9, 10, 10.1, "t2")};
+  std::vector<MeasurementRecord> rows = {compare_timed("x", 9.9, 10, 10.1, "t1"), compare_timed("y", 9.9, 10, 10.1, "t2")};
   const auto c = compare_reports(split_reports({CompareInput{"rows.csv", rows, {}}}));
   const auto& p = c.questions.at(0).sizes.at(0).portability[0][1];
   REQUIRE(p);
@@ -334,9 +334,9 @@ TEST_CASE("a best.csv's lone row per group keeps its declared tie group") {
                  "'won' is not winner, tie, baseline or partial"));
 
   // Report t1 from a best.csv: x alone, declared a tie of 17 led by cub.
-  CompareInput best{"best.csv", {timed("x", 9.9, 10, 10.1, "t1")}, {}};
+  CompareInput best{"best.csv", {compare_timed("x", 9.9, 10, 10.1, "t1")}, {}};
   best.declared.push_back(parse_declared_standing("17", "cub x +15 more", "tie", "best.csv, row 1"));
-  const CompareInput sweep{"sweep.csv", {timed("x", 9.9, 10, 10.1, "t2"), timed("cub", 9.8, 10, 10.2, "t2")}, {}};
+  const CompareInput sweep{"sweep.csv", {compare_timed("x", 9.9, 10, 10.1, "t2"), compare_timed("cub", 9.8, 10, 10.2, "t2")}, {}};
   const auto c = compare_reports(split_reports({best, sweep}));
   const auto& s = c.questions.at(0).sizes.at(0);
   CHECK(s.sides[0].verdict == Verdict::tie);
@@ -349,9 +349,9 @@ TEST_CASE("a best.csv's lone row per group keeps its declared tie group") {
 TEST_CASE("a report whose group was cut short is never ahead, however fast its best row") {
   // Report t1's best.csv says its group is partial: its best is not the
   // group's, so only t2 can be ahead, although t1's row is faster.
-  CompareInput cut{"best.csv", {timed("x", 4.9, 5, 5.1, "t1")}, {}};
+  CompareInput cut{"best.csv", {compare_timed("x", 4.9, 5, 5.1, "t1")}, {}};
   cut.declared.push_back(parse_declared_standing("1", "x", "partial", "best.csv, row 1"));
-  const CompareInput full{"sweep.csv", {timed("y", 9.9, 10, 10.1, "t2")}, {}};
+  const CompareInput full{"sweep.csv", {compare_timed("y", 9.9, 10, 10.1, "t2")}, {}};
   const auto c = compare_reports(split_reports({cut, full}));
   const auto& s = c.questions.at(0).sizes.at(0);
   REQUIRE(s.sides[0].verdict == Verdict::partial);
@@ -366,35 +366,35 @@ TEST_CASE("compare says when the reports swept different spaces, sizes or modes"
   };
   const std::string note = "\nThe reports swept different spaces, sizes or modes: a row both hold can read a few "
                            "percent apart by that alone (docs/measuring.md, \"What the process swept before\").\n";
-  std::vector<MeasurementRecord> rows = {timed("x", 9.9, 10, 10.1, "t1"), timed("y", 11.9, 12, 12.1, "t1"),
-                                         timed("x", 9.9, 10, 10.1, "t2"), timed("y", 11.9, 12, 12.1, "t2")};
+  std::vector<MeasurementRecord> rows = {compare_timed("x", 9.9, 10, 10.1, "t1"), compare_timed("y", 11.9, 12, 12.1, "t1"),
+                                         compare_timed("x", 9.9, 10, 10.1, "t2"), compare_timed("y", 11.9, 12, 12.1, "t2")};
   auto [alike, md] = markdown_of(rows);
   CHECK(alike);
   CHECK(!contains(md, "swept different"));
 
   // Another variant, another size, another mode on one side: the note.
   auto other_variant = rows;
-  other_variant.back() = timed("z", 11.9, 12, 12.1, "t2");
+  other_variant.back() = compare_timed("z", 11.9, 12, 12.1, "t2");
   std::tie(alike, md) = markdown_of(other_variant);
   CHECK(!alike);
   CHECK(contains(md, note));
   auto other_size = rows;
-  other_size.push_back(timed("x", 4.9, 5, 5.1, "t2", 4096));
+  other_size.push_back(compare_timed("x", 4.9, 5, 5.1, "t2", 4096));
   CHECK(!markdown_of(other_size).first);
   auto other_mode = rows;
-  other_mode.push_back(timed("x", 4.9, 5, 5.1, "t1"));
+  other_mode.push_back(compare_timed("x", 4.9, 5, 5.1, "t1"));
   other_mode.back().mode = "hot";
   CHECK(!markdown_of(other_mode).first);
   // Three reports: the first alone differs, the last two swept alike.
   auto first_differs = rows;
   first_differs.erase(first_differs.begin() + 1);  // y on t1
-  for (const char* v : {"x", "y"}) first_differs.push_back(timed(v, 9.9, 10, 10.1, "t3"));
+  for (const char* v : {"x", "y"}) first_differs.push_back(compare_timed(v, 9.9, 10, 10.1, "t3"));
   CHECK(!markdown_of(first_differs).first);
 
   // A best.csv holds its winners only: a sweep that also timed y swept alike.
-  CompareInput best{"best.csv", {timed("x", 9.9, 10, 10.1, "t1")}, {}};
+  CompareInput best{"best.csv", {compare_timed("x", 9.9, 10, 10.1, "t1")}, {}};
   best.declared.push_back(parse_declared_standing("1", "x", "winner", "best.csv, row 1"));
-  const CompareInput sweep{"sweep.csv", {timed("x", 9.9, 10, 10.1, "t2"), timed("y", 11.9, 12, 12.1, "t2")}, {}};
+  const CompareInput sweep{"sweep.csv", {compare_timed("x", 9.9, 10, 10.1, "t2"), compare_timed("y", 11.9, 12, 12.1, "t2")}, {}};
   const auto c = compare_reports(split_reports({best, sweep}));
   CHECK(c.swept_alike);
   CHECK(!contains(compare_markdown(c), "swept different"));
@@ -442,7 +442,7 @@ TEST_CASE("bandwidth-bound: every best at 50% of its peak or more, two reports a
     ReportSide s;
     s.present = true;
     if (pct) {
-      s.best = timed("v", 1, 1, 1);
+      s.best = compare_timed("v", 1, 1, 1);
       s.best->pct_peak = *pct;
     }
     return s;

@@ -10,7 +10,7 @@ using dotsweep::test::input_error_of;
 
 namespace {
 
-MeasurementRecord row(const std::string& mode) {
+MeasurementRecord context_row(const std::string& mode) {
   MeasurementRecord r;
   r.variant = "v";
   r.kind = kCandidateKind;
@@ -30,39 +30,39 @@ nlohmann::json context() {
           {"options", {{"modes", {"cold", "hot"}}}}};
 }
 
-std::string error_of(const nlohmann::json& c, const std::vector<MeasurementRecord>& rows) {
+std::string context_error_of(const nlohmann::json& c, const std::vector<MeasurementRecord>& rows) {
   return input_error_of([&] { require_context_matches_rows(c, "c.json", rows, "r.csv"); });
 }
 
 }  // namespace
 
 TEST_CASE("context and rows: a context that describes its rows is accepted") {
-  CHECK(error_of(context(), {row("cold"), row("hot")}) == "");
+  CHECK(context_error_of(context(), {context_row("cold"), context_row("hot")}) == "");
   // An older context without an entry, or rows cut to the columns without one, compare nothing there.
-  CHECK(error_of(nlohmann::json::object(), {row("cold")}) == "");
-  MeasurementRecord cut = row("cold");
+  CHECK(context_error_of(nlohmann::json::object(), {context_row("cold")}) == "");
+  MeasurementRecord cut = context_row("cold");
   cut.env.gpu.clear();
   cut.env.timestamp.clear();
   cut.env.dotsweep_version.clear();
-  CHECK(error_of(context(), {cut}) == "");
+  CHECK(context_error_of(context(), {cut}) == "");
 }
 
 TEST_CASE("context and rows: another GPU, version, timestamp or mode is refused at the first row that differs") {
   const std::string tail = "': the context.json is another report's; pass the report's own";
-  MeasurementRecord h100 = row("cold");
+  MeasurementRecord h100 = context_row("cold");
   h100.env.gpu = "NVIDIA H100 80GB HBM3";
-  CHECK(error_of(context(), {row("cold"), h100}) ==
+  CHECK(context_error_of(context(), {context_row("cold"), h100}) ==
         "c.json: device.name 'NVIDIA H200' but r.csv, row 2 has gpu 'NVIDIA H100 80GB HBM3" + tail);
-  MeasurementRecord newer = row("cold");
+  MeasurementRecord newer = context_row("cold");
   newer.env.dotsweep_version = "0.2.2";
-  CHECK(error_of(context(), {newer}) ==
+  CHECK(context_error_of(context(), {newer}) ==
         "c.json: dotsweep_version '0.2.1' but r.csv, row 1 has dotsweep_version '0.2.2" + tail);
-  MeasurementRecord later = row("hot");
+  MeasurementRecord later = context_row("hot");
   later.env.timestamp = "2026-12-06T10:00:01Z";
-  CHECK(error_of(context(), {row("cold"), later}) ==
+  CHECK(context_error_of(context(), {context_row("cold"), later}) ==
         "c.json: timestamp '2026-12-06T10:00:00Z' but r.csv, row 2 has timestamp '2026-12-06T10:00:01Z" + tail);
   nlohmann::json hot_only = context();
   hot_only["options"]["modes"] = {"hot"};
-  CHECK(error_of(hot_only, {row("hot"), row("cold")}) ==
+  CHECK(context_error_of(hot_only, {context_row("hot"), context_row("cold")}) ==
         "c.json: options.modes 'hot' but r.csv, row 2 has mode 'cold" + tail);
 }

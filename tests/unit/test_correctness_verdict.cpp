@@ -12,7 +12,7 @@ using namespace dotsweep;
 using dotsweep::test::contains;
 
 namespace {
-const double u32 = std::ldexp(1.0, -24);  // unit roundoff of float
+const double verdict_u32 = std::ldexp(1.0, -24);  // unit roundoff of float
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 SummationShape small_shape() {
@@ -40,24 +40,24 @@ ExpectedResults expected_results() {
   return e;
 }
 
-CorrectnessVerdict judge(const ObservedResults& o, bool promises = true, const SummationShape& shape = small_shape()) {
+CorrectnessVerdict verdict_judge(const ObservedResults& o, bool promises = true, const SummationShape& shape = small_shape()) {
   return judge_results(o, expected_results(), shape, promises);
 }
 
 // ---- Host-side mutants: what a kernel with a bug would return -------------
 
-struct Inputs {
+struct VerdictInputs {
   std::vector<float> a, b;
 };
-Inputs make_inputs(InputKind kind, std::size_t n, std::uint64_t seed) {
-  Inputs in{std::vector<float>(n), std::vector<float>(n)};
+VerdictInputs make_verdict_inputs(InputKind kind, std::size_t n, std::uint64_t seed) {
+  VerdictInputs in{std::vector<float>(n), std::vector<float>(n)};
   fill_input_pair(in.a, in.b, kind, seed, 2);
   return in;
 }
 
 // The sum of a_i b_i over [begin, end), exactly (in long double, exact for
 // these integers and far more precise than float for the uniform data).
-long double range_sum(const Inputs& in, std::size_t begin, std::size_t end) {
+long double range_sum(const VerdictInputs& in, std::size_t begin, std::size_t end) {
   long double sum = 0;
   for (std::size_t i = begin; i < end; ++i) sum += static_cast<long double>(in.a[i]) * in.b[i];
   return sum;
@@ -70,14 +70,14 @@ long double range_sum(const Inputs& in, std::size_t begin, std::size_t end) {
 // only by its bug.
 struct SizeData {
   std::size_t n;
-  Inputs random, periodic, positive;
+  VerdictInputs random, periodic, positive;
   ExpectedResults expected;
 
   explicit SizeData(std::size_t n_, std::uint64_t seed = 2026)
       : n(n_),
-        random(make_inputs(InputKind::random_integers, n_, seed)),
-        periodic(make_inputs(InputKind::periodic_integers, n_, seed)),
-        positive(make_inputs(InputKind::positive_uniform, n_, seed)) {
+        random(make_verdict_inputs(InputKind::random_integers, n_, seed)),
+        periodic(make_verdict_inputs(InputKind::periodic_integers, n_, seed)),
+        positive(make_verdict_inputs(InputKind::positive_uniform, n_, seed)) {
     expected.random_integers = exact_integer_dot(random.a, random.b, 2);
     expected.periodic_integers = exact_integer_dot(periodic.a, periodic.b, 2);
     expected.floats = reference_dot(positive.a, positive.b, 2);
@@ -115,7 +115,7 @@ SummationShape two_pass_shape(std::int64_t n) {
 
 TEST_CASE("correct results") {
   for (const bool promises : {true, false}) {
-    const CorrectnessVerdict v = judge(good_results(), promises);
+    const CorrectnessVerdict v = verdict_judge(good_results(), promises);
     CHECK(v.correct);
     CHECK(v.reason.empty());
     CHECK(v.rel_err == 0.0);
@@ -126,13 +126,13 @@ TEST_CASE("correct results") {
 
 TEST_CASE("error bound and relative error are on the sum|a_i b_i| scale") {
   const SummationShape shape = small_shape();
-  const CorrectnessVerdict v = judge(good_results());
+  const CorrectnessVerdict v = verdict_judge(good_results());
   CHECK(v.err_bound == doctest::Approx(dot_error_bound(shape, 100.0) / 100.0).epsilon(1e-12));
-  CHECK(v.err_bound == doctest::Approx(2 * 23 * u32 / (1 - 23 * u32)).epsilon(1e-12));
+  CHECK(v.err_bound == doctest::Approx(2 * 23 * verdict_u32 / (1 - 23 * verdict_u32)).epsilon(1e-12));
 
   ObservedResults off = good_results();
   off.float_first = off.float_second = 1.5f + 0.25f * static_cast<float>(v.err_bound) * 100.0f;
-  const CorrectnessVerdict w = judge(off);
+  const CorrectnessVerdict w = verdict_judge(off);
   CHECK(w.rel_err == doctest::Approx((static_cast<double>(off.float_first) - 1.5) / 100.0));
   CHECK(w.rel_err > 0.0);
   CHECK(w.correct);  // within the bound
@@ -143,7 +143,7 @@ TEST_CASE("NaN anywhere: the output was never written") {
                                         &ObservedResults::float_first, &ObservedResults::float_second}) {
     ObservedResults o = good_results();
     o.*field = kNaN;
-    const CorrectnessVerdict v = judge(o);
+    const CorrectnessVerdict v = verdict_judge(o);
     CHECK_FALSE(v.correct);
     CHECK(v.reason == "result is NaN: the output was never written");
   }
@@ -152,7 +152,7 @@ TEST_CASE("NaN anywhere: the output was never written") {
 TEST_CASE("random-integer check: bit-equal to the exact value") {
   ObservedResults o = good_results();
   o.random_integers = -11.0f;
-  const CorrectnessVerdict v = judge(o);
+  const CorrectnessVerdict v = verdict_judge(o);
   CHECK_FALSE(v.correct);
   CHECK(contains(v.reason, "random-integer check"));
   CHECK(contains(v.reason, "got -11"));
@@ -160,16 +160,16 @@ TEST_CASE("random-integer check: bit-equal to the exact value") {
 
   // Off by the smallest step still fails: the check is exact.
   o.random_integers = std::nextafter(-12.0f, 0.0f);
-  CHECK(contains(judge(o).reason, "random-integer check"));
+  CHECK(contains(verdict_judge(o).reason, "random-integer check"));
   // Infinity too.
   o.random_integers = std::numeric_limits<float>::infinity();
-  CHECK(contains(judge(o).reason, "random-integer check"));
+  CHECK(contains(verdict_judge(o).reason, "random-integer check"));
 }
 
 TEST_CASE("periodic check: bit-equal to the exact value, the difference counts periods") {
   ObservedResults o = good_results();
   o.periodic_integers = 31.0f;
-  const CorrectnessVerdict v = judge(o);
+  const CorrectnessVerdict v = verdict_judge(o);
   CHECK_FALSE(v.correct);
   CHECK(contains(v.reason, "periodic check"));
   CHECK(contains(v.reason, "got 31"));
@@ -178,12 +178,12 @@ TEST_CASE("periodic check: bit-equal to the exact value, the difference counts p
   CHECK(contains(v.reason, "lost"));
 
   o.periodic_integers = 33.0f + 4096.0f;  // one element read past the end (padding canary)
-  const CorrectnessVerdict past = judge(o);
+  const CorrectnessVerdict past = verdict_judge(o);
   CHECK(contains(past.reason, "difference 4096"));
   CHECK(contains(past.reason, "read past the end"));
 
   o.periodic_integers = std::nextafter(33.0f, 40.0f);
-  CHECK(contains(judge(o).reason, "periodic check"));
+  CHECK(contains(verdict_judge(o).reason, "periodic check"));
 }
 
 TEST_CASE("mutant: a dropped tile whose random-integer sum is 0 is caught by the periodic check") {
@@ -292,12 +292,12 @@ TEST_CASE("a result of 0, or of half the elements, at 2^28 fails the float check
 
 TEST_CASE("error beyond the bound is rejected, in either float run") {
   const SummationShape shape = small_shape();
-  const double bound = judge(good_results()).err_bound;
+  const double bound = verdict_judge(good_results()).err_bound;
   const float far = 1.5f + 4.0f * static_cast<float>(bound) * 100.0f;  // 4x the bound
 
   ObservedResults o = good_results();
   o.float_first = o.float_second = far;
-  const CorrectnessVerdict v = judge(o);
+  const CorrectnessVerdict v = verdict_judge(o);
   CHECK_FALSE(v.correct);
   CHECK(contains(v.reason, "float64 check (first run)"));
   CHECK(contains(v.reason, "exceeds bound"));
@@ -307,13 +307,13 @@ TEST_CASE("error beyond the bound is rejected, in either float run") {
   // Only the second run wrong (a racy kernel that is sometimes right).
   o = good_results();
   o.float_second = far;
-  const CorrectnessVerdict second = judge(o, false);
+  const CorrectnessVerdict second = verdict_judge(o, false);
   CHECK_FALSE(second.correct);
   CHECK(contains(second.reason, "float64 check (second run)"));
   CHECK(second.rel_err > second.err_bound);
 
   o.float_first = o.float_second = std::numeric_limits<float>::infinity();
-  const CorrectnessVerdict inf = judge(o);
+  const CorrectnessVerdict inf = verdict_judge(o);
   CHECK_FALSE(inf.correct);
   CHECK(contains(inf.reason, "exceeds bound"));
 
@@ -321,7 +321,7 @@ TEST_CASE("error beyond the bound is rejected, in either float run") {
   SummationShape deep = shape;
   deep.partials = 1000;
   o.float_first = o.float_second = far;
-  CHECK(judge(o, true, deep).correct);
+  CHECK(verdict_judge(o, true, deep).correct);
 }
 
 TEST_CASE("the float64 check's edge: 0.95x the bound passes, 1.05x fails, in either run and for the timed result") {
@@ -329,7 +329,7 @@ TEST_CASE("the float64 check's edge: 0.95x the bound passes, 1.05x fails, in eit
   // error_bound.cpp, so a verdict that admits a wider error cannot set its
   // own pass mark: small_shape() sums each product through 1 + 4 + 8 + 10 =
   // 23 roundings, and the bound is 2 gamma_23 on the sum|a_i b_i| scale.
-  const double bound = 2 * (23 * u32 / (1 - 23 * u32));
+  const double bound = 2 * (23 * verdict_u32 / (1 - 23 * verdict_u32));
   const ExpectedResults expected = expected_results();  // reference 1.5, sum|a_i b_i| 100
   for (const double factor : {0.95, 1.05}) {
     for (const double side : {+1.0, -1.0}) {
@@ -343,25 +343,25 @@ TEST_CASE("the float64 check's edge: 0.95x the bound passes, 1.05x fails, in eit
 
       ObservedResults both = good_results();
       both.float_first = both.float_second = result;
-      const CorrectnessVerdict v = judge(both, true);
+      const CorrectnessVerdict v = verdict_judge(both, true);
       CHECK(v.correct == owed_within);
       CHECK(v.err_bound == doctest::Approx(bound).epsilon(1e-12));
       if (!owed_within) CHECK(contains(v.reason, "float64 check (first run)"));
 
       ObservedResults first_only = good_results();
       first_only.float_first = result;
-      const CorrectnessVerdict first = judge(first_only, false);
+      const CorrectnessVerdict first = verdict_judge(first_only, false);
       CHECK(first.correct == owed_within);
       if (!owed_within) CHECK(contains(first.reason, "float64 check (first run)"));
 
       ObservedResults second_only = good_results();
       second_only.float_second = result;
-      const CorrectnessVerdict second = judge(second_only, false);
+      const CorrectnessVerdict second = verdict_judge(second_only, false);
       CHECK(second.correct == owed_within);
       if (!owed_within) CHECK(contains(second.reason, "float64 check (second run)"));
 
       // The timed result of an atomic finish is held to the same bound.
-      const CorrectnessVerdict checked = judge(good_results(), false);
+      const CorrectnessVerdict checked = verdict_judge(good_results(), false);
       REQUIRE(checked.correct);
       const std::optional<std::string> timed = timed_result_mismatch(result, good_results(), checked, expected, false);
       CHECK(timed.has_value() == !owed_within);
@@ -375,7 +375,7 @@ TEST_CASE("the float64 check: an error of exactly the bound is within it") {
   // bound's other steps are by 2 and by 1), so only `<=` passes it.
   ExpectedResults expected = expected_results();
   expected.floats = DotReference{0.0, 1.0};
-  const double bound = 2 * (23 * u32 / (1 - 23 * u32));
+  const double bound = 2 * (23 * verdict_u32 / (1 - 23 * verdict_u32));
   ObservedResults o = good_results();
   o.float_first = o.float_second = bound;
   const CorrectnessVerdict at = judge_results(o, expected, small_shape(), true);
@@ -397,7 +397,7 @@ TEST_CASE("a float64 reference with no products to scale by (sum|a_i b_i| = 0): 
   const CorrectnessVerdict exact = judge_results(o, expected, small_shape(), true);
   CHECK(exact.correct);
   CHECK(exact.rel_err == 0.0);
-  CHECK(exact.err_bound == doctest::Approx(2 * (23 * u32 / (1 - 23 * u32))).epsilon(1e-12));
+  CHECK(exact.err_bound == doctest::Approx(2 * (23 * verdict_u32 / (1 - 23 * verdict_u32))).epsilon(1e-12));
   o.float_first = o.float_second = 1e-3;  // 1e-3 off on a scale of 1: far past 2 gamma_23 = 2.7e-6
   CHECK_FALSE(judge_results(o, expected, small_shape(), true).correct);
 }
@@ -406,37 +406,37 @@ TEST_CASE("determinism: recorded always, a failure only where the finish promise
   ObservedResults o = good_results();
   o.float_second = std::nextafter(static_cast<float>(o.float_first), 2.0f);  // both accurate, one float ulp apart
 
-  const CorrectnessVerdict atomic = judge(o, false);
+  const CorrectnessVerdict atomic = verdict_judge(o, false);
   CHECK(atomic.correct);
   CHECK(atomic.reason.empty());
   CHECK_FALSE(atomic.deterministic);
 
-  const CorrectnessVerdict promised = judge(o, true);
+  const CorrectnessVerdict promised = verdict_judge(o, true);
   CHECK_FALSE(promised.correct);
   CHECK_FALSE(promised.deterministic);
   CHECK(promised.reason == "not deterministic: two runs gave 1.5 and 1.50000012, though this finish promises the same bits");
 
   o.float_second = std::nextafter(static_cast<float>(o.float_first), 0.0f);
-  CHECK_FALSE(judge(o, true).correct);
-  CHECK_FALSE(judge(o, false).deterministic);
+  CHECK_FALSE(verdict_judge(o, true).correct);
+  CHECK_FALSE(verdict_judge(o, false).deterministic);
 
   // Same bits: deterministic either way.
-  CHECK(judge(good_results(), false).deterministic);
-  CHECK(judge(good_results(), true).deterministic);
+  CHECK(verdict_judge(good_results(), false).deterministic);
+  CHECK(verdict_judge(good_results(), true).deterministic);
 }
 
 TEST_CASE("the checks apply in order: NaN, random, periodic, float, determinism") {
   ObservedResults o = good_results();
   o.float_second = std::nextafter(o.float_first, 2.0f);        // not deterministic
-  CHECK(contains(judge(o).reason, "not deterministic"));
+  CHECK(contains(verdict_judge(o).reason, "not deterministic"));
   o.float_first = 1000.0f;                                       // and beyond the bound
-  CHECK(contains(judge(o).reason, "float64 check"));
+  CHECK(contains(verdict_judge(o).reason, "float64 check"));
   o.periodic_integers = 32.0f;                                   // and a period lost
-  CHECK(contains(judge(o).reason, "periodic check"));
+  CHECK(contains(verdict_judge(o).reason, "periodic check"));
   o.random_integers = 0.0f;                                      // and the random check wrong
-  CHECK(contains(judge(o).reason, "random-integer check"));
+  CHECK(contains(verdict_judge(o).reason, "random-integer check"));
   o.float_second = kNaN;                                         // and never written
-  CHECK(contains(judge(o).reason, "NaN"));
+  CHECK(contains(verdict_judge(o).reason, "NaN"));
 }
 
 TEST_CASE("timed result: same bits where determinism is promised, else within the bound") {
@@ -444,7 +444,7 @@ TEST_CASE("timed result: same bits where determinism is promised, else within th
   const ExpectedResults expected = expected_results();
 
   // Promised determinism: the very same bits.
-  const CorrectnessVerdict two_pass = judge(checked, true);
+  const CorrectnessVerdict two_pass = verdict_judge(checked, true);
   REQUIRE(two_pass.correct);
   CHECK_FALSE(timed_result_mismatch(1.5f, checked, two_pass, expected, true).has_value());
   const std::optional<std::string> ulp =
@@ -455,7 +455,7 @@ TEST_CASE("timed result: same bits where determinism is promised, else within th
   CHECK(contains(*ulp, "promises the same bits"));
 
   // Atomic: other bits are fine while within the float64 bound ...
-  const CorrectnessVerdict atomic = judge(checked, false);
+  const CorrectnessVerdict atomic = verdict_judge(checked, false);
   REQUIRE(atomic.correct);
   const float near = 1.5f + 0.25f * static_cast<float>(atomic.err_bound) * 100.0f;
   CHECK(near != 1.5f);
@@ -480,7 +480,7 @@ TEST_CASE("timed result: same bits where determinism is promised, else within th
 TEST_CASE("timed results: every timed launch is judged, and the reason counts the ones that differ") {
   const ObservedResults checked = good_results();
   const ExpectedResults expected = expected_results();
-  const CorrectnessVerdict two_pass = judge(checked, true);
+  const CorrectnessVerdict two_pass = verdict_judge(checked, true);
   REQUIRE(two_pass.correct);
   const double moved = std::nextafter(1.5f, 2.0f);
 
@@ -498,7 +498,7 @@ TEST_CASE("timed results: every timed launch is judged, and the reason counts th
   REQUIRE(last.has_value());
   CHECK(last->rfind("1 of 3 timed launches differ; launch 3:", 0) == 0);
   // Without the promise, other bits within the bound are fine.
-  const CorrectnessVerdict atomic = judge(checked, false);
+  const CorrectnessVerdict atomic = verdict_judge(checked, false);
   CHECK_FALSE(timed_results_mismatch({1.5, moved, 1.5}, checked, atomic, expected, false).has_value());
   // Nothing read is not a pass.
   const auto none = timed_results_mismatch({}, checked, two_pass, expected, true);

@@ -26,7 +26,7 @@ MeasurementRecord profiled(const std::string& variant, double median, double gpu
   return r;
 }
 
-std::vector<const MeasurementRecord*> views(const std::vector<MeasurementRecord>& rows) {
+std::vector<const MeasurementRecord*> witness_views(const std::vector<MeasurementRecord>& rows) {
   std::vector<const MeasurementRecord*> out;
   for (const auto& r : rows) out.push_back(&r);
   return out;
@@ -50,7 +50,7 @@ TEST_CASE("witness: gaps, agreement within 3% and DRAM bytes over the device-tim
   broken.correct = false;
   rows.push_back(broken);
 
-  const auto w = witness_of(views(rows));
+  const auto w = witness_of(witness_views(rows));
   REQUIRE(w.has_value());
   CHECK(w->rows == 3);
   CHECK(w->agree == 1);
@@ -70,7 +70,7 @@ TEST_CASE("witness: a group without profiled device-timed rows has none, and sum
   thrust.kind = "baseline";
   thrust.n = 4096;
   rows.push_back(thrust);
-  CHECK_FALSE(witness_of(views(rows)).has_value());
+  CHECK_FALSE(witness_of(witness_views(rows)).has_value());
   rank_records(rows);
   CHECK_FALSE(contains(summary_markdown(rows, 5), "counters ("));
 }
@@ -86,12 +86,12 @@ TEST_CASE("witness: the DRAM ratio only from 1 MiB of inputs, where a launch's o
   std::vector<MeasurementRecord> rows{profiled("a", 4.0, 3.0, 1.0)};
   rows[0].n = 4096;  // 32 KiB of f32 inputs
   rows[0].dram_read_bytes = 1.5e5;
-  const auto small = witness_of(views(rows));
+  const auto small = witness_of(witness_views(rows));
   REQUIRE(small.has_value());
   CHECK_FALSE(small->min_read_ratio.has_value());
   CHECK_FALSE(contains(witness_line(*small), "DRAM"));
   rows[0].n = 131072;  // exactly 1 MiB
   rows[0].dram_read_bytes = 1048576.0 * 1.25;
-  CHECK(*witness_of(views(rows))->max_read_ratio == doctest::Approx(1.25));
+  CHECK(*witness_of(witness_views(rows))->max_read_ratio == doctest::Approx(1.25));
 }
 

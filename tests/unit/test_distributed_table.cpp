@@ -9,7 +9,7 @@ using namespace dotsweep;
 using dotsweep::test::contains;
 
 namespace {
-DistributedRow row(const std::string& local, int gpus, std::int64_t n, double lo, double median, double hi) {
+DistributedRow distributed_row(const std::string& local, int gpus, std::int64_t n, double lo, double median, double hi) {
   DistributedRow r;
   r.local = local;
   r.gpus = gpus;
@@ -26,8 +26,8 @@ DistributedRow row(const std::string& local, int gpus, std::int64_t n, double lo
 }  // namespace
 
 TEST_CASE("scaling_of: one GPU's time over this one's, its interval, and the efficiency") {
-  const std::vector<DistributedRow> rows = {row("tuned", 1, 1 << 24, 39, 40, 41), row("tuned", 2, 1 << 24, 24, 25, 26),
-                                            row("cublas", 2, 1 << 24, 9, 10, 11)};
+  const std::vector<DistributedRow> rows = {distributed_row("tuned", 1, 1 << 24, 39, 40, 41), distributed_row("tuned", 2, 1 << 24, 24, 25, 26),
+                                            distributed_row("cublas", 2, 1 << 24, 9, 10, 11)};
   const std::optional<Scaling> s = scaling_of(rows, rows[1]);
   REQUIRE(s);
   CHECK(s->speedup == doctest::Approx(1.6));
@@ -48,7 +48,7 @@ TEST_CASE("scaling_of: one GPU's time over this one's, its interval, and the eff
 }
 
 TEST_CASE("distributed.csv: one line per row, scaling filled where there is one") {
-  std::vector<DistributedRow> rows = {row("tuned", 1, 4096, 9, 10, 11), row("tuned", 2, 4096, 11, 12, 13)};
+  std::vector<DistributedRow> rows = {distributed_row("tuned", 1, 4096, 9, 10, 11), distributed_row("tuned", 2, 4096, 11, 12, 13)};
   rows.push_back(rows[1]);
   rows.back().local = "cublas";
   rows.back().correct = false;
@@ -62,9 +62,9 @@ TEST_CASE("distributed.csv: one line per row, scaling filled where there is one"
 }
 
 TEST_CASE("distributed.md: a table per type and method, a column per GPU count, the wrong rows said") {
-  std::vector<DistributedRow> rows = {row("tuned", 1, 1 << 20, 6.9, 7.0, 7.1), row("tuned", 2, 1 << 20, 13.8, 14.0, 14.3),
-                                      row("cublas", 1, 1 << 20, 9.9, 10.0, 10.1)};
-  rows.push_back(row("cublas", 2, 1 << 20, 0, 0, 0));
+  std::vector<DistributedRow> rows = {distributed_row("tuned", 1, 1 << 20, 6.9, 7.0, 7.1), distributed_row("tuned", 2, 1 << 20, 13.8, 14.0, 14.3),
+                                      distributed_row("cublas", 1, 1 << 20, 9.9, 10.0, 10.1)};
+  rows.push_back(distributed_row("cublas", 2, 1 << 20, 0, 0, 0));
   rows.back().correct = false;
   rows.back().reason = "periodic integers: wrong";
   const std::string md = distributed_markdown(rows, "GPUs: two.\n");

@@ -18,9 +18,9 @@ using dotsweep::test::TempPath;
 
 namespace {
 
-const std::string kFixtures = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/gate/";
+const std::string kGateInputFixtures = std::string(DOTSWEEP_SOURCE_ROOT) + "/tests/fixtures/gate/";
 
-std::string fixture_text(const std::string& name) { return read_text_file(kFixtures + name); }
+std::string fixture_text(const std::string& name) { return read_text_file(kGateInputFixtures + name); }
 
 void write(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -63,7 +63,7 @@ GateReport report(const std::string& gpu, const std::string& version) {
 }  // namespace
 
 TEST_CASE("gate input: the real fixtures and the committed gzipped baseline read") {
-  const GateReport run1 = read_gate_report(kFixtures + "h200-run1.csv");
+  const GateReport run1 = read_gate_report(kGateInputFixtures + "h200-run1.csv");
   CHECK(run1.rows.size() == 43);
   CHECK(run1.gpu == "NVIDIA H200");
   CHECK(run1.dotsweep_version == "0.1.0");
@@ -196,8 +196,8 @@ TEST_CASE("gate input: a median of zero or less, or outside its interval, is ref
 
 TEST_CASE("gate input: the same report as baseline and current, or given twice as current, is refused") {
   const std::string text = fixture_text("h200-run1.csv");
-  const GateReport run1 = read_gate_report(kFixtures + "h200-run1.csv");
-  const GateReport run2 = read_gate_report(kFixtures + "h200-run2.csv");
+  const GateReport run1 = read_gate_report(kGateInputFixtures + "h200-run1.csv");
+  const GateReport run2 = read_gate_report(kGateInputFixtures + "h200-run2.csv");
   CHECK(same_report(run1, run1));
   CHECK_FALSE(same_report(run1, run2));
   // A copy under another name, its rows in another order, is the same report.

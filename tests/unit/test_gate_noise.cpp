@@ -23,12 +23,12 @@ bool hot_fixtures_present() {
   return std::filesystem::exists(kDir + kHot1) && std::filesystem::exists(kDir + kHot2);
 }
 
-GateReport fixture(const std::string& name) { return read_gate_report(kDir + name); }
+GateReport noise_fixture(const std::string& name) { return read_gate_report(kDir + name); }
 
-const GateScope kAll{false, false, true};
-const GateScope kDefault{};
+const GateScope kNoiseAll{false, false, true};
+const GateScope kNoiseDefault{};
 
-std::vector<std::string> regressed(const GateResult& result) {
+std::vector<std::string> noise_regressed(const GateResult& result) {
   std::vector<std::string> out;
   for (const auto& r : result.rows)
     if (r.verdict == GateVerdict::regressed)
@@ -47,14 +47,14 @@ MeasurementRecord& fastest(GateReport& report, std::int64_t n, const std::string
   return *best;
 }
 
-MeasurementRecord& row_of(GateReport& report, const std::string& variant, std::int64_t n, const std::string& mode) {
+MeasurementRecord& noise_row_of(GateReport& report, const std::string& variant, std::int64_t n, const std::string& mode) {
   for (auto& r : report.rows)
     if (r.variant == variant && r.n == n && r.mode == mode) return r;
   FAIL("no row " << variant << " n=" << n << " " << mode);
   throw;
 }
 
-void slow_down(MeasurementRecord& r, double factor) {
+void noise_slow_down(MeasurementRecord& r, double factor) {
   for (auto* v : {&r.median_us, &r.ci_lo_us, &r.ci_hi_us})
     if (*v) **v *= factor;
 }
@@ -62,14 +62,14 @@ void slow_down(MeasurementRecord& r, double factor) {
 // No REGRESSED or BROKEN row, either way round, at both row sets; nothing
 // one-sided (the runs swept the same space and sizes).
 void check_back_to_back(const std::string& file1, const std::string& file2) {
-  const GateReport run1 = fixture(file1), run2 = fixture(file2);
+  const GateReport run1 = noise_fixture(file1), run2 = noise_fixture(file2);
   check_comparable(run1, {run2}, false);
   for (const auto& [base, cur] : {std::pair{&run1, &run2}, std::pair{&run2, &run1}}) {
-    for (const GateScope& scope : {kDefault, kAll}) {
+    for (const GateScope& scope : {kNoiseDefault, kNoiseAll}) {
       CAPTURE(base->path);
       CAPTURE(scope_text(scope));
       const GateResult result = run_gate(*base, {*cur}, {}, scope, true);
-      CHECK(regressed(result).empty());
+      CHECK(noise_regressed(result).empty());
       CHECK(result.count(GateVerdict::broken) == 0);
       CHECK(result.baseline_only.empty());
       CHECK(result.current_only.empty());
@@ -86,9 +86,9 @@ void check_back_to_back(const std::string& file1, const std::string& file2) {
 // REGRESSED row, and no other row changes verdict.
 void check_planted(const std::string& file1, const std::string& file2, const std::string& mode,
                    const std::vector<std::int64_t>& sizes) {
-  const GateReport run1 = fixture(file1);
-  const GateReport run2 = fixture(file2);
-  const GateResult before = run_gate(run1, {run2}, {}, kAll, false);
+  const GateReport run1 = noise_fixture(file1);
+  const GateReport run2 = noise_fixture(file2);
+  const GateResult before = run_gate(run1, {run2}, {}, kNoiseAll, false);
   for (const std::int64_t n : sizes) {
     GateReport planted_fastest = run2;
     const std::string fastest_variant = fastest(planted_fastest, n, mode).variant;
@@ -96,10 +96,10 @@ void check_planted(const std::string& file1, const std::string& file2, const std
       CAPTURE(n);
       CAPTURE(variant);
       GateReport planted = run2;
-      slow_down(row_of(planted, variant, n, mode), 1.10);
+      noise_slow_down(noise_row_of(planted, variant, n, mode), 1.10);
       const std::vector<std::string> want{variant + " " + std::to_string(n) + " " + mode};
-      const GateResult after = run_gate(run1, {planted}, {}, kAll, false);
-      CHECK(regressed(after) == want);
+      const GateResult after = run_gate(run1, {planted}, {}, kNoiseAll, false);
+      CHECK(noise_regressed(after) == want);
       CHECK(after.exit_code() == 1);
       REQUIRE(after.rows.size() == before.rows.size());
       for (std::size_t i = 0; i < after.rows.size(); ++i) {
@@ -107,7 +107,7 @@ void check_planted(const std::string& file1, const std::string& file2, const std
         if (b.variant != variant || b.n != n || b.mode != mode) CHECK(after.rows[i].verdict == before.rows[i].verdict);
       }
       // The fastest row (its tie group) and cuBLAS (a baseline) are in the default row set too.
-      CHECK(regressed(run_gate(run1, {planted}, {}, kDefault, false)) == want);
+      CHECK(noise_regressed(run_gate(run1, {planted}, {}, kNoiseDefault, false)) == want);
     }
   }
 }
@@ -117,13 +117,13 @@ void check_planted(const std::string& file1, const std::string& file2, const std
 TEST_CASE("gate on two whole back-to-back default cold H200 sweeps: no REGRESSED row") {
   check_back_to_back("h200-cold-run1.csv.gz", "h200-cold-run2.csv.gz");
   // The counts results/2026-11-30-default-space/README.md reports for run 1 -> run 2 (2772 rows each).
-  const GateReport run1 = fixture("h200-cold-run1.csv.gz"), run2 = fixture("h200-cold-run2.csv.gz");
+  const GateReport run1 = noise_fixture("h200-cold-run1.csv.gz"), run2 = noise_fixture("h200-cold-run2.csv.gz");
   CHECK(run1.rows.size() == 2772);
-  const GateResult all = run_gate(run1, {run2}, {}, kAll, true);
+  const GateResult all = run_gate(run1, {run2}, {}, kNoiseAll, true);
   CHECK(all.count(GateVerdict::same) == 2233);
   CHECK(all.count(GateVerdict::inconclusive) == 528);
   CHECK(all.count(GateVerdict::untimed) == 11);
-  const GateResult by_default = run_gate(run1, {run2}, {}, kDefault, true);
+  const GateResult by_default = run_gate(run1, {run2}, {}, kNoiseDefault, true);
   CHECK(by_default.count(GateVerdict::same) == 218);  // the tie groups of tie_group.hpp
   CHECK(by_default.count(GateVerdict::inconclusive) == 9);
   // Real noise: without the noise floor the in-run intervals alone would
@@ -131,7 +131,7 @@ TEST_CASE("gate on two whole back-to-back default cold H200 sweeps: no REGRESSED
   GateRule no_floor;
   no_floor.min_gap_us = 0;
   no_floor.min_gap_pct = 0;
-  CHECK(run_gate(run1, {run2}, no_floor, kAll, false).count(GateVerdict::regressed) > 0);
+  CHECK(run_gate(run1, {run2}, no_floor, kNoiseAll, false).count(GateVerdict::regressed) > 0);
 }
 
 TEST_CASE("gate on two whole cold sweeps: a planted 10% slowdown of one large-n row is the only REGRESSED row") {
@@ -155,8 +155,8 @@ TEST_CASE("gate noise: the two committed back-to-back default-space sweeps of 20
   const GateReport off = read_gate_report(dir + "h200-2026-11-30-default-cold.csv.gz");
   const GateReport top = read_gate_report(dir + "h200-2026-11-30-default-cold-top.csv.gz");
   for (const auto& [base, cur] : {std::pair{&off, &top}, std::pair{&top, &off}}) {
-    const GateResult result = run_gate(*base, {*cur}, {}, kDefault, false);
-    CHECK(regressed(result).empty());
+    const GateResult result = run_gate(*base, {*cur}, {}, kNoiseDefault, false);
+    CHECK(noise_regressed(result).empty());
     CHECK(result.passed());
     std::size_t host_timed = 0;
     for (const auto& r : result.rows) host_timed += r.host_timed;

@@ -19,13 +19,13 @@ using dotsweep::test::input_error_of;
 
 namespace {
 
-MeasurementRecord row(const std::string& variant, double median, std::int64_t n = 4096) {
+MeasurementRecord model_row(const std::string& variant, double median, std::int64_t n = 4096) {
   MeasurementRecord r = test::timed_row(variant, median, median, median, n);
   r.env.gpu = "NVIDIA H200";
   return r;
 }
 
-GateReport report(const std::string& stamp, std::vector<MeasurementRecord> rows) {
+GateReport model_report(const std::string& stamp, std::vector<MeasurementRecord> rows) {
   GateReport r;
   r.path = stamp + ".csv";
   r.gpu = "NVIDIA H200";
@@ -47,10 +47,10 @@ std::vector<std::string> regressed(const GateResult& result) {
 }  // namespace
 
 TEST_CASE("noise: kind classes from the kind and the finish (column or id)") {
-  CHECK(kind_class_of(row("cublas", 1)) == KindClass::library);
-  CHECK(kind_class_of(row("f32.b256.i4.v4.cover.warp.shfl.2pass.plain.f32", 1)) == KindClass::two_kernel);
-  CHECK(kind_class_of(row("f32.b256.i4.v4.cover.warp.shfl.atomic.plain.f32", 1)) == KindClass::one_kernel);
-  MeasurementRecord by_column = row("x", 1);
+  CHECK(kind_class_of(model_row("cublas", 1)) == KindClass::library);
+  CHECK(kind_class_of(model_row("f32.b256.i4.v4.cover.warp.shfl.2pass.plain.f32", 1)) == KindClass::two_kernel);
+  CHECK(kind_class_of(model_row("f32.b256.i4.v4.cover.warp.shfl.atomic.plain.f32", 1)) == KindClass::one_kernel);
+  MeasurementRecord by_column = model_row("x", 1);
   by_column.finish = "two_pass";
   CHECK(kind_class_of(by_column) == KindClass::two_kernel);
 }
@@ -61,17 +61,17 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
   std::vector<MeasurementRecord> a, b;
   for (int i = 0; i < 10; ++i) {
     const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.atomic.plain.f32";
-    a.push_back(row(id, 10));
-    b.push_back(row(id, 10 * std::exp(0.01 * i)));
+    a.push_back(model_row(id, 10));
+    b.push_back(model_row(id, 10 * std::exp(0.01 * i)));
   }
-  a.push_back(row("f32.b1.i1.v4.cover.warp.shfl.2pass.plain.f32", 10));
-  b.push_back(row("f32.b1.i1.v4.cover.warp.shfl.2pass.plain.f32", 10 * std::exp(0.2)));
-  a.push_back(row("cublas", 10));
-  b.push_back(row("cublas", 10 * std::exp(0.1)));
-  a.push_back(row("wrong", 10));
-  b.push_back(row("wrong", 50));
+  a.push_back(model_row("f32.b1.i1.v4.cover.warp.shfl.2pass.plain.f32", 10));
+  b.push_back(model_row("f32.b1.i1.v4.cover.warp.shfl.2pass.plain.f32", 10 * std::exp(0.2)));
+  a.push_back(model_row("cublas", 10));
+  b.push_back(model_row("cublas", 10 * std::exp(0.1)));
+  a.push_back(model_row("wrong", 10));
+  b.push_back(model_row("wrong", 50));
   b.back().correct = false;
-  const NoiseCalibration cal = calibrate_noise({report("t1", a), report("t2", b)});
+  const NoiseCalibration cal = calibrate_noise({model_report("t1", a), model_report("t2", b)});
   CHECK(cal.row_spread.size() == 12);
   CHECK(cal.row_spread.count({"wrong", "f32", 4096, "cold"}) == 0);
   const ClassSpread one = cal.class_spread.at({4096, "cold", KindClass::one_kernel});
@@ -93,10 +93,10 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
     std::vector<MeasurementRecord> x, y;
     for (int i = 0; i < 10; ++i) {
       const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.2pass.plain.f32";
-      x.push_back(row(id, 10));
-      y.push_back(row(id, i == 3 ? 10 * std::exp(0.2) : 10));
+      x.push_back(model_row(id, 10));
+      y.push_back(model_row(id, i == 3 ? 10 * std::exp(0.2) : 10));
     }
-    const NoiseCalibration two = calibrate_noise({report("t1", x), report("t2", y)});
+    const NoiseCalibration two = calibrate_noise({model_report("t1", x), model_report("t2", y)});
     const auto quiet_two = floor_spread(two, x[0]);
     REQUIRE(quiet_two);
     CHECK_FALSE(quiet_two->from_row);
@@ -106,11 +106,11 @@ TEST_CASE("noise: spreads per row and per class; a row's floor") {
   CHECK_FALSE(floor_spread(cal, a[11]).has_value());
   CHECK_FALSE(floor_spread(cal, a[10]).has_value());
   // A one-kernel row the calibration lacks: its class's largest move.
-  const auto unseen = floor_spread(cal, row("f32.b99.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  const auto unseen = floor_spread(cal, model_row("f32.b99.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
   CHECK_FALSE(unseen->from_row);
   CHECK(unseen->spread == doctest::Approx(0.09));
   // A class it lacks: no measured floor (the gate uses the default).
-  CHECK_FALSE(floor_spread(cal, row("cublas", 10, 1 << 20)).has_value());
+  CHECK_FALSE(floor_spread(cal, model_row("cublas", 10, 1 << 20)).has_value());
   CHECK(calibrated_floor_us(10, 0.05) == doctest::Approx(10 * (std::exp(0.1) - 1)));
 }
 
@@ -121,14 +121,14 @@ TEST_CASE("noise: a row only some repeats timed gets no spread of its own") {
   std::vector<MeasurementRecord> a, b, c;
   for (int i = 0; i < 10; ++i) {
     const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.atomic.plain.f32";
-    a.push_back(row(id, 10));
-    b.push_back(row(id, 10 * std::exp(0.01 * i)));
-    if (i > 0) c.push_back(row(id, 10));
+    a.push_back(model_row(id, 10));
+    b.push_back(model_row(id, 10 * std::exp(0.01 * i)));
+    if (i > 0) c.push_back(model_row(id, 10));
   }
-  c.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
-  a.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
-  b.push_back(row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
-  const NoiseCalibration cal = calibrate_noise({report("t1", a), report("t2", b), report("t3", c)});
+  c.push_back(model_row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  a.push_back(model_row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  b.push_back(model_row("f32.b10.i1.v4.cover.warp.shfl.atomic.plain.f32", 10));
+  const NoiseCalibration cal = calibrate_noise({model_report("t1", a), model_report("t2", b), model_report("t3", c)});
   CHECK(cal.row_spread.count({a[0].variant, "f32", 4096, "cold"}) == 0);
   CHECK(cal.row_spread.size() == 10);
   const auto partial = floor_spread(cal, a[0]);
@@ -145,12 +145,12 @@ TEST_CASE("noise: a repeat that did not sweep a group says nothing about its row
   std::vector<MeasurementRecord> a, b, c;
   for (int i = 0; i < 10; ++i) {
     const std::string id = "f32.b" + std::to_string(i) + ".i1.v4.cover.warp.shfl.atomic.plain.f32";
-    a.push_back(row(id, 10));
-    b.push_back(row(id, 10 * std::exp(0.01 * i)));
-    c.push_back(row(id, 2));
+    a.push_back(model_row(id, 10));
+    b.push_back(model_row(id, 10 * std::exp(0.01 * i)));
+    c.push_back(model_row(id, 2));
     c.back().mode = "hot";
   }
-  const NoiseCalibration cal = calibrate_noise({report("t1", a), report("t2", b), report("t3", c)});
+  const NoiseCalibration cal = calibrate_noise({model_report("t1", a), model_report("t2", b), model_report("t3", c)});
   CHECK(cal.row_spread.size() == 10);
   CHECK(cal.row_spread.at({a[9].variant, "f32", 4096, "cold"}) == doctest::Approx(0.09));
   CHECK(cal.row_spread.count({a[9].variant, "f32", 4096, "hot"}) == 0);
@@ -159,10 +159,10 @@ TEST_CASE("noise: a repeat that did not sweep a group says nothing about its row
 }
 
 TEST_CASE("noise: fewer than two repeats, two GPUs, or one report twice are refused") {
-  const GateReport one = report("t1", {row("a", 1)});
+  const GateReport one = model_report("t1", {model_row("a", 1)});
   CHECK(contains(input_error_of([&] { calibrate_noise({one}); }), "two or more"));
   CHECK(contains(input_error_of([&] { calibrate_noise({one, one}); }), "same report"));
-  GateReport other = report("t2", {row("a", 1)});
+  GateReport other = model_report("t2", {model_row("a", 1)});
   other.gpu = "NVIDIA H100";
   CHECK(contains(input_error_of([&] { calibrate_noise({one, other}); }), "one GPU"));
 }
@@ -172,23 +172,23 @@ TEST_CASE("noise: the gate uses the measured floor and says so; the default wher
   std::vector<MeasurementRecord> ra, rb;
   for (int i = 0; i < 10; ++i) {
     const std::string id = i ? "v.b" + std::to_string(i) + ".i.v.g.l.r.atomic.h.a" : "v.b.i.v.g.l.r.atomic.h.a";
-    ra.push_back(row(id, 10));
-    rb.push_back(row(id, 10.05));
+    ra.push_back(model_row(id, 10));
+    rb.push_back(model_row(id, 10.05));
   }
-  const GateReport a = report("t1", ra), b = report("t2", rb);
+  const GateReport a = model_report("t1", ra), b = model_report("t2", rb);
   GateRule rule;
   rule.noise = std::make_shared<const NoiseCalibration>(calibrate_noise({a, b}));
   // 10 -> 11 us (+10%): default floor 2.3 us says INCONCLUSIVE; the row's
   // own spread ln(1.005) gives 10 x (1.005^2 - 1) = 0.10 us: REGRESSED.
-  const MeasurementRecord slow = row("v.b.i.v.g.l.r.atomic.h.a", 11);
+  const MeasurementRecord slow = model_row("v.b.i.v.g.l.r.atomic.h.a", 11);
   CHECK(judge_row(a.rows[0], {&slow}, GateRule{}).verdict == GateVerdict::inconclusive);
   const GateRow measured = judge_row(a.rows[0], {&slow}, rule);
   CHECK(measured.verdict == GateVerdict::regressed);
   CHECK(measured.floor_us == doctest::Approx(10 * (1.005 * 1.005 - 1)));
   CHECK(contains(measured.why, "calibrated, its own spread"));
   // A row at a size the repeats did not sweep falls back to the default floor.
-  const MeasurementRecord other_size = row("cublas", 11, 1 << 22);
-  const MeasurementRecord other_base = row("cublas", 10, 1 << 22);
+  const MeasurementRecord other_size = model_row("cublas", 11, 1 << 22);
+  const MeasurementRecord other_base = model_row("cublas", 10, 1 << 22);
   const GateRow fallback = judge_row(other_base, {&other_size}, rule);
   CHECK(fallback.floor_us == doctest::Approx(2.3));
   CHECK(fallback.floor_source == "default, too few calibrated rows of its class");

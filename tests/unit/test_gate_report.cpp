@@ -14,7 +14,7 @@ using dotsweep::test::contains;
 
 namespace {
 
-MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+MeasurementRecord report_timed(const std::string& variant, double lo, double median, double hi,
                         std::int64_t n = 268435456) {
   MeasurementRecord r = test::timed_row(variant, lo, median, hi, n);
   r.pct_peak = 95.0;
@@ -33,10 +33,10 @@ struct Fixture {
     cur.path = "cur.csv";
     base.gpu = cur.gpu = "NVIDIA H200";
     base.dotsweep_version = cur.dotsweep_version = "0.1.0";
-    base.rows = {timed("same", 399, 400, 401), timed("slow<&>", 399, 400, 401), timed("fast", 399, 400, 401),
-                 timed("noisy", 5.99, 6, 6.01, 4096), timed("gone", 399, 400, 401)};
-    cur.rows = {timed("same", 399, 400.5, 401), timed("slow<&>", 439, 440, 441), timed("fast", 359, 360, 361),
-                timed("noisy", 6.99, 7, 7.01, 4096), timed("new", 399, 400, 401)};
+    base.rows = {report_timed("same", 399, 400, 401), report_timed("slow<&>", 399, 400, 401), report_timed("fast", 399, 400, 401),
+                 report_timed("noisy", 5.99, 6, 6.01, 4096), report_timed("gone", 399, 400, 401)};
+    cur.rows = {report_timed("same", 399, 400.5, 401), report_timed("slow<&>", 439, 440, 441), report_timed("fast", 359, 360, 361),
+                report_timed("noisy", 6.99, 7, 7.01, 4096), report_timed("new", 399, 400, 401)};
   }
   GateResult run(bool require_all = false) const { return run_gate(base, {cur}, {}, GateScope{false, false, true}, require_all); }
 };
@@ -64,14 +64,14 @@ TEST_CASE("gate report: the verdict line names failing rows first and counts the
         "gate: FAIL, 1 REGRESSED: slow<&> f32 n=2^28 cold +10.0%; 1 SAME, 1 IMPROVED, 1 INCONCLUSIVE of 4 rows "
         "compared (--only all); 1 only in the baseline; 1 only in current");
   Fixture pass;
-  pass.cur.rows[1] = timed("slow<&>", 399, 400, 401);
+  pass.cur.rows[1] = report_timed("slow<&>", 399, 400, 401);
   CHECK(gate_verdict_line(pass.run()) ==
         "gate: PASS, 2 SAME, 1 IMPROVED, 1 INCONCLUSIVE of 4 rows compared (--only all); 1 only in the baseline; "
         "1 only in current");
   CHECK(contains(gate_verdict_line(pass.run(true)), "gate: FAIL"));
   CHECK(contains(gate_verdict_line(pass.run(true)), "(--require-all)"));
   // Throttled rows are counted within INCONCLUSIVE.
-  pass.cur.rows[1] = timed("slow<&>", 439, 440, 441);
+  pass.cur.rows[1] = report_timed("slow<&>", 439, 440, 441);
   pass.cur.rows[1].capped = true;
   CHECK(contains(gate_verdict_line(pass.run()), "gate: PASS, 1 SAME, 1 IMPROVED, 2 INCONCLUSIVE (1 throttled)"));
 }
@@ -96,12 +96,12 @@ TEST_CASE("gate report: the text lists every non-SAME row and every one-sided ro
 
 TEST_CASE("gate report: one-sided rows say whether a group, a variant or just the row is missing") {
   Fixture f;
-  f.base.rows.push_back(timed("same", 99, 100, 101, 1 << 20));  // "same" is swept, but not at 2^20 in current
-  f.base.rows.push_back(timed("gone", 99, 100, 101, 1 << 20));
-  MeasurementRecord hot = timed("same", 99, 100, 101);
+  f.base.rows.push_back(report_timed("same", 99, 100, 101, 1 << 20));  // "same" is swept, but not at 2^20 in current
+  f.base.rows.push_back(report_timed("gone", 99, 100, 101, 1 << 20));
+  MeasurementRecord hot = report_timed("same", 99, 100, 101);
   hot.mode = "hot";  // no hot group in current at all
   f.base.rows.push_back(hot);
-  f.cur.rows.push_back(timed("fast", 99, 100, 101, 1 << 20));
+  f.cur.rows.push_back(report_timed("fast", 99, 100, 101, 1 << 20));
   const std::string text = gate_text(f.run(), f.base, {f.cur});
   CHECK(contains(text, "4 rows only in the baseline:\n"
                        "  f32 n=2^20 cold, missing from the current report (1): same\n"
@@ -129,8 +129,8 @@ TEST_CASE("gate report: sides that swept the same groups and variants get no not
   CHECK(!contains(gate_markdown(result, f.base, {f.cur}), "swept different"));
   // A row missing from a group both swept, its variant swept at another size,
   // is a sweep cut short, not another space: no note either.
-  f.base.rows.push_back(timed("same", 5.99, 6, 6.01, 4096));
-  f.cur.rows.push_back(timed("same", 5.99, 6, 6.01, 4096));
+  f.base.rows.push_back(report_timed("same", 5.99, 6, 6.01, 4096));
+  f.cur.rows.push_back(report_timed("same", 5.99, 6, 6.01, 4096));
   f.cur.rows.erase(f.cur.rows.begin());  // "same" at the default size
   const GateResult cut = f.run();
   REQUIRE(!cut.baseline_only.empty());
@@ -190,7 +190,7 @@ TEST_CASE("gate report: a best.csv's rows are its winners, not the variants it s
     CHECK(!contains(text, "swept different"));
     CHECK(!contains(gate_markdown(result, f.base, {f.cur}), "swept different"));
     // A group only one side holds is still another sweep.
-    f.base.rows.push_back(timed("same", 99, 100, 101, 1 << 20));
+    f.base.rows.push_back(report_timed("same", 99, 100, 101, 1 << 20));
     CHECK(contains(gate_text(f.run(), f.base, {f.cur}), "The two sides swept different spaces"));
   }
 }

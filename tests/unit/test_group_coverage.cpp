@@ -15,7 +15,7 @@ using namespace dotsweep;
 
 namespace {
 
-MeasurementRecord timed(const std::string& variant, const std::string& kind, double median, std::int64_t n,
+MeasurementRecord coverage_timed(const std::string& variant, const std::string& kind, double median, std::int64_t n,
                         const std::string& type = "f32") {
   MeasurementRecord r;
   r.variant = variant;
@@ -36,12 +36,12 @@ MeasurementRecord timed(const std::string& variant, const std::string& kind, dou
 std::vector<MeasurementRecord> stopped_at_4() {
   std::vector<MeasurementRecord> rows;
   for (const std::int64_t n : {1, 2}) {
-    for (const char* v : {"a", "b", "c"}) rows.push_back(timed(v, "candidate", v[0] - 'a' + 1.0 + n, n));
-    rows.push_back(timed("cub", "baseline", 10.0, n));
+    for (const char* v : {"a", "b", "c"}) rows.push_back(coverage_timed(v, "candidate", v[0] - 'a' + 1.0 + n, n));
+    rows.push_back(coverage_timed("cub", "baseline", 10.0, n));
   }
-  rows.push_back(timed("c", "candidate", 1.0, 4));
-  for (const char* v : {"cub", "cublas", "thrust"}) rows.push_back(timed(v, "baseline", 10.0, 4));
-  rows.push_back(timed("x", "candidate", 5.0, 4, "f64"));  // f64: not planned, not judged
+  rows.push_back(coverage_timed("c", "candidate", 1.0, 4));
+  for (const char* v : {"cub", "cublas", "thrust"}) rows.push_back(coverage_timed(v, "baseline", 10.0, 4));
+  rows.push_back(coverage_timed("x", "candidate", 5.0, 4, "f64"));  // f64: not planned, not judged
   return rows;
 }
 
@@ -61,7 +61,7 @@ TEST_CASE("group coverage: one planned candidate missing is partial, none missin
   // The edges of `measured < planned`: 2 of 3 (the sweep stopped before the
   // last candidate) is partial; 3 of 3 is not.
   std::vector<MeasurementRecord> rows = stopped_at_4();
-  rows.push_back(timed("a", "candidate", 2.0, 4));
+  rows.push_back(coverage_timed("a", "candidate", 2.0, 4));
   const auto one_missing = partial_groups(rows, {{"f32", 3}});
   const GroupKey key{"f32", 4, "cold"};
   REQUIRE(one_missing.size() == 1);
@@ -69,7 +69,7 @@ TEST_CASE("group coverage: one planned candidate missing is partial, none missin
   CHECK(one_missing.at(key).measured == 2);
   CHECK(one_missing.at(key).planned == 3);
 
-  rows.push_back(timed("b", "candidate", 3.0, 4));
+  rows.push_back(coverage_timed("b", "candidate", 3.0, 4));
   CHECK(partial_groups(rows, {{"f32", 3}}).empty());
 }
 

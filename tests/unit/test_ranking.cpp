@@ -22,14 +22,14 @@ MeasurementRecord row(const std::string& variant, std::optional<double> median_u
 }
 
 // A correct row with a median and its 95% interval.
-MeasurementRecord timed(const std::string& variant, double lo, double median, double hi, std::int64_t n = 1024) {
+MeasurementRecord ranking_timed(const std::string& variant, double lo, double median, double hi, std::int64_t n = 1024) {
   MeasurementRecord r = row(variant, median, true, n);
   r.ci_lo_us = lo;
   r.ci_hi_us = hi;
   return r;
 }
 
-const MeasurementRecord& find(const std::vector<MeasurementRecord>& rs, const std::string& variant,
+const MeasurementRecord& ranking_find(const std::vector<MeasurementRecord>& rs, const std::string& variant,
                               std::int64_t n = 1024, const std::string& mode = "cold") {
   auto it = std::find_if(rs.begin(), rs.end(), [&](const auto& r) {
     return r.variant == variant && r.n == n && r.mode == mode;
@@ -50,104 +50,104 @@ TEST_CASE("rows without intervals rank by median; equal medians tie, whatever th
   rs[3].tied_best = true;
   rank_records(rs);
   // b and c: zero-width intervals at the same median overlap: both best, no alphabetical winner.
-  CHECK(find(rs, "b").rank == 1);
-  CHECK(find(rs, "c").rank == 1);
-  CHECK(find(rs, "b").tied_best == true);
-  CHECK(find(rs, "c").tied_best == true);
-  CHECK(find(rs, "cublas").rank == 3);  // competition ranking: two rows ahead
-  CHECK(find(rs, "a").rank == 4);
-  CHECK(find(rs, "cub").rank == 5);
-  CHECK(find(rs, "cublas").tied_best == false);
-  CHECK_FALSE(find(rs, "d").rank.has_value());
-  CHECK_FALSE(find(rs, "d").tied_best.has_value());  // not timed-and-correct: empty
-  CHECK_FALSE(find(rs, "e").rank.has_value());
-  CHECK_FALSE(find(rs, "e").tied_best.has_value());
-  CHECK(find(rs, "a", 1024, "hot").rank == 1);
-  CHECK(find(rs, "a", 1024, "hot").tied_best == true);
+  CHECK(ranking_find(rs, "b").rank == 1);
+  CHECK(ranking_find(rs, "c").rank == 1);
+  CHECK(ranking_find(rs, "b").tied_best == true);
+  CHECK(ranking_find(rs, "c").tied_best == true);
+  CHECK(ranking_find(rs, "cublas").rank == 3);  // competition ranking: two rows ahead
+  CHECK(ranking_find(rs, "a").rank == 4);
+  CHECK(ranking_find(rs, "cub").rank == 5);
+  CHECK(ranking_find(rs, "cublas").tied_best == false);
+  CHECK_FALSE(ranking_find(rs, "d").rank.has_value());
+  CHECK_FALSE(ranking_find(rs, "d").tied_best.has_value());  // not timed-and-correct: empty
+  CHECK_FALSE(ranking_find(rs, "e").rank.has_value());
+  CHECK_FALSE(ranking_find(rs, "e").tied_best.has_value());
+  CHECK(ranking_find(rs, "a", 1024, "hot").rank == 1);
+  CHECK(ranking_find(rs, "a", 1024, "hot").tied_best == true);
 
-  CHECK(*find(rs, "b").speedup_vs_cublas == doctest::Approx(9.0 / 8.0));
-  CHECK(*find(rs, "b").speedup_vs_cub == doctest::Approx(12.0 / 8.0));
-  CHECK(*find(rs, "cublas").speedup_vs_cublas == doctest::Approx(1.0));
-  CHECK_FALSE(find(rs, "e").speedup_vs_cublas.has_value());  // no median of its own
+  CHECK(*ranking_find(rs, "b").speedup_vs_cublas == doctest::Approx(9.0 / 8.0));
+  CHECK(*ranking_find(rs, "b").speedup_vs_cub == doctest::Approx(12.0 / 8.0));
+  CHECK(*ranking_find(rs, "cublas").speedup_vs_cublas == doctest::Approx(1.0));
+  CHECK_FALSE(ranking_find(rs, "e").speedup_vs_cublas.has_value());  // no median of its own
 }
 
 TEST_CASE("overlapping intervals share rank 1; a disjoint interval ranks by its median") {
   std::vector<MeasurementRecord> rs = {
-      timed("slow", 11.0, 11.5, 12.0),  // disjoint from the fastest's [9.8, 10.2]
-      timed("fast", 9.8, 10.0, 10.2),
-      timed("close", 10.1, 10.3, 10.5),  // overlaps it, median higher
+      ranking_timed("slow", 11.0, 11.5, 12.0),  // disjoint from the fastest's [9.8, 10.2]
+      ranking_timed("fast", 9.8, 10.0, 10.2),
+      ranking_timed("close", 10.1, 10.3, 10.5),  // overlaps it, median higher
   };
   rank_records(rs);
-  CHECK(find(rs, "fast").rank == 1);
-  CHECK(find(rs, "close").rank == 1);
-  CHECK(find(rs, "close").tied_best == true);
-  CHECK(find(rs, "slow").rank == 3);
-  CHECK(find(rs, "slow").tied_best == false);
+  CHECK(ranking_find(rs, "fast").rank == 1);
+  CHECK(ranking_find(rs, "close").rank == 1);
+  CHECK(ranking_find(rs, "close").tied_best == true);
+  CHECK(ranking_find(rs, "slow").rank == 3);
+  CHECK(ranking_find(rs, "slow").tied_best == false);
 }
 
 TEST_CASE("disjoint intervals give a single best row") {
-  std::vector<MeasurementRecord> rs = {timed("fast", 9.8, 10.0, 10.2), timed("next", 10.3, 10.5, 10.7),
-                                       timed("last", 12, 13, 14)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("fast", 9.8, 10.0, 10.2), ranking_timed("next", 10.3, 10.5, 10.7),
+                                       ranking_timed("last", 12, 13, 14)};
   rank_records(rs);
-  CHECK(find(rs, "fast").rank == 1);
-  CHECK(find(rs, "fast").tied_best == true);
-  CHECK(find(rs, "next").rank == 2);
-  CHECK(find(rs, "next").tied_best == false);
-  CHECK(find(rs, "last").rank == 3);
+  CHECK(ranking_find(rs, "fast").rank == 1);
+  CHECK(ranking_find(rs, "fast").tied_best == true);
+  CHECK(ranking_find(rs, "next").rank == 2);
+  CHECK(ranking_find(rs, "next").tied_best == false);
+  CHECK(ranking_find(rs, "last").rank == 3);
 }
 
 TEST_CASE("ranks after a tie group of 5 continue at 6; equal medians outside it share the lower rank") {
   std::vector<MeasurementRecord> rs;
-  for (int i = 0; i < 5; ++i) rs.push_back(timed("t" + std::to_string(i), 9.0, 10.0 + 0.1 * i, 11.0));
-  rs.push_back(timed("x", 20.0, 21.0, 22.0));
-  rs.push_back(timed("y", 20.5, 21.0, 21.5));  // same median as x, both outside the tie group
-  rs.push_back(timed("z", 30.0, 31.0, 32.0));
+  for (int i = 0; i < 5; ++i) rs.push_back(ranking_timed("t" + std::to_string(i), 9.0, 10.0 + 0.1 * i, 11.0));
+  rs.push_back(ranking_timed("x", 20.0, 21.0, 22.0));
+  rs.push_back(ranking_timed("y", 20.5, 21.0, 21.5));  // same median as x, both outside the tie group
+  rs.push_back(ranking_timed("z", 30.0, 31.0, 32.0));
   rank_records(rs);
-  for (int i = 0; i < 5; ++i) CHECK(find(rs, "t" + std::to_string(i)).rank == 1);
-  CHECK(find(rs, "x").rank == 6);
-  CHECK(find(rs, "y").rank == 6);
-  CHECK(find(rs, "z").rank == 8);
+  for (int i = 0; i < 5; ++i) CHECK(ranking_find(rs, "t" + std::to_string(i)).rank == 1);
+  CHECK(ranking_find(rs, "x").rank == 6);
+  CHECK(ranking_find(rs, "y").rank == 6);
+  CHECK(ranking_find(rs, "z").rank == 8);
 }
 
 TEST_CASE("the tie group is who overlaps the fastest row, even at a higher median than an outsider") {
   std::vector<MeasurementRecord> rs = {
-      timed("fast", 9.9, 10.0, 10.1),
-      timed("narrow", 10.4, 10.5, 10.6),  // lower median than `wide`, but disjoint from `fast`
-      timed("wide", 8.0, 11.0, 14.0),     // overlaps `fast`
+      ranking_timed("fast", 9.9, 10.0, 10.1),
+      ranking_timed("narrow", 10.4, 10.5, 10.6),  // lower median than `wide`, but disjoint from `fast`
+      ranking_timed("wide", 8.0, 11.0, 14.0),     // overlaps `fast`
   };
   rank_records(rs);
-  CHECK(find(rs, "wide").rank == 1);
-  CHECK(find(rs, "wide").tied_best == true);
-  CHECK(find(rs, "narrow").rank == 2);  // one row with a lower median
-  CHECK(find(rs, "narrow").tied_best == false);
+  CHECK(ranking_find(rs, "wide").rank == 1);
+  CHECK(ranking_find(rs, "wide").tied_best == true);
+  CHECK(ranking_find(rs, "narrow").rank == 2);  // one row with a lower median
+  CHECK(ranking_find(rs, "narrow").tied_best == false);
 }
 
 TEST_CASE("baselines join the tie group") {
-  std::vector<MeasurementRecord> rs = {timed("cand", 9.8, 10.0, 10.2), timed("cublas", 10.0, 10.1, 10.3)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("cand", 9.8, 10.0, 10.2), ranking_timed("cublas", 10.0, 10.1, 10.3)};
   rank_records(rs);
-  CHECK(find(rs, "cublas").rank == 1);
-  CHECK(find(rs, "cublas").tied_best == true);
+  CHECK(ranking_find(rs, "cublas").rank == 1);
+  CHECK(ranking_find(rs, "cublas").tied_best == true);
 }
 
 TEST_CASE("re-ranking is stable and clears stale flags") {
-  std::vector<MeasurementRecord> rs = {timed("a", 9.8, 10.0, 10.2), timed("b", 11, 12, 13)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("a", 9.8, 10.0, 10.2), ranking_timed("b", 11, 12, 13)};
   rs[1].tied_best = true;
   rs[1].rank = 1;
   rank_records(rs);
   rank_records(rs);
-  CHECK(find(rs, "b").tied_best == false);
-  CHECK(find(rs, "b").rank == 2);
+  CHECK(ranking_find(rs, "b").tied_best == false);
+  CHECK(ranking_find(rs, "b").rank == 2);
 }
 
 TEST_CASE("missing cuBLAS leaves its speedup empty") {
   std::vector<MeasurementRecord> rs = {row("a", 10.0), row("cub", 20.0)};
   rank_records(rs);
-  CHECK_FALSE(find(rs, "a").speedup_vs_cublas.has_value());
-  CHECK(*find(rs, "a").speedup_vs_cub == doctest::Approx(2.0));
+  CHECK_FALSE(ranking_find(rs, "a").speedup_vs_cublas.has_value());
+  CHECK(*ranking_find(rs, "a").speedup_vs_cub == doctest::Approx(2.0));
   // A cuBLAS row in another group does not count.
   std::vector<MeasurementRecord> other = {row("a", 10.0), row("cublas", 5.0, true, 2048)};
   rank_records(other);
-  CHECK_FALSE(find(other, "a").speedup_vs_cublas.has_value());
+  CHECK_FALSE(ranking_find(other, "a").speedup_vs_cublas.has_value());
 }
 
 TEST_CASE("an untimed cuBLAS row (it failed its check) gives no speedup; nor does a median of 0") {
@@ -155,10 +155,10 @@ TEST_CASE("an untimed cuBLAS row (it failed its check) gives no speedup; nor doe
   // name would divide by its missing median.
   std::vector<MeasurementRecord> rs = {row("cublas", std::nullopt, false), row("a", 10.0), row("zero", 0.0)};
   rank_records(rs);
-  CHECK_FALSE(find(rs, "a").speedup_vs_cublas.has_value());
+  CHECK_FALSE(ranking_find(rs, "a").speedup_vs_cublas.has_value());
   std::vector<MeasurementRecord> with_cub = {row("cub", 20.0), row("zero", 0.0)};
   rank_records(with_cub);
-  CHECK_FALSE(find(with_cub, "zero").speedup_vs_cub.has_value());  // 20 / 0 is no speedup
+  CHECK_FALSE(ranking_find(with_cub, "zero").speedup_vs_cub.has_value());  // 20 / 0 is no speedup
 }
 
 TEST_CASE("verdict names") {
@@ -192,8 +192,8 @@ TEST_CASE("best_per_group skips groups without a correct candidate; baselines ar
 }
 
 TEST_CASE("best_per_group verdict: winner when the intervals are disjoint") {
-  std::vector<MeasurementRecord> rs = {timed("next", 10.3, 10.5, 10.7), timed("fast", 9.8, 10.0, 10.2),
-                                       timed("cublas", 11, 12, 13)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("next", 10.3, 10.5, 10.7), ranking_timed("fast", 9.8, 10.0, 10.2),
+                                       ranking_timed("cublas", 11, 12, 13)};
   rank_records(rs);
   const auto best = best_per_group(rs);
   REQUIRE(best.size() == 1);
@@ -204,8 +204,8 @@ TEST_CASE("best_per_group verdict: winner when the intervals are disjoint") {
 }
 
 TEST_CASE("best_per_group verdict: tie when other rows overlap, baselines counted, by median") {
-  std::vector<MeasurementRecord> rs = {timed("b", 9.9, 10.2, 10.4), timed("fast", 9.8, 10.0, 10.2),
-                                       timed("cublas", 10.0, 10.1, 10.3), timed("far", 12, 13, 14)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("b", 9.9, 10.2, 10.4), ranking_timed("fast", 9.8, 10.0, 10.2),
+                                       ranking_timed("cublas", 10.0, 10.1, 10.3), ranking_timed("far", 12, 13, 14)};
   rank_records(rs);
   const auto best = best_per_group(rs);
   REQUIRE(best.size() == 1);
@@ -217,7 +217,7 @@ TEST_CASE("best_per_group verdict: tie when other rows overlap, baselines counte
 }
 
 TEST_CASE("best_per_group verdict: tie with a faster baseline that overlaps the best candidate") {
-  std::vector<MeasurementRecord> rs = {timed("cub", 9.8, 10.0, 10.2), timed("cand", 10.1, 10.2, 10.4)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("cub", 9.8, 10.0, 10.2), ranking_timed("cand", 10.1, 10.2, 10.4)};
   rank_records(rs);
   const auto best = best_per_group(rs);
   REQUIRE(best.size() == 1);
@@ -227,8 +227,8 @@ TEST_CASE("best_per_group verdict: tie with a faster baseline that overlaps the 
 }
 
 TEST_CASE("best_per_group verdict: baseline when a baseline is clearly faster") {
-  std::vector<MeasurementRecord> rs = {timed("cublas", 9.8, 10.0, 10.2), timed("cub", 10.1, 10.2, 10.3),
-                                       timed("cand", 11, 12, 13)};
+  std::vector<MeasurementRecord> rs = {ranking_timed("cublas", 9.8, 10.0, 10.2), ranking_timed("cub", 10.1, 10.2, 10.3),
+                                       ranking_timed("cand", 11, 12, 13)};
   rank_records(rs);
   const auto best = best_per_group(rs);
   REQUIRE(best.size() == 1);

@@ -88,7 +88,7 @@ MeasurementRecord full_record() {
   return r;
 }
 
-std::string error_of(const std::vector<std::string>& header, const std::vector<std::string>& fields) {
+std::string record_error_of(const std::vector<std::string>& header, const std::vector<std::string>& fields) {
   return input_error_of([&] { from_fields(header, fields, "o"); });
 }
 
@@ -229,7 +229,7 @@ TEST_CASE("every older required column is still required") {
         header.push_back(record_columns()[i]);
         values.push_back(fields[i]);
       }
-    CHECK(error_of(header, values) == std::string("o: missing required column '") + name + "'");
+    CHECK(record_error_of(header, values) == std::string("o: missing required column '") + name + "'");
   }
 }
 
@@ -237,13 +237,13 @@ TEST_CASE("new columns parse strictly when present") {
   const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct"};
   auto with = header;
   with.push_back("tied_best");
-  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "maybe"}) ==
+  CHECK(record_error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "maybe"}) ==
         "o: column 'tied_best' value 'maybe' is not 0 or 1");
   with.back() = "ci_lo_us";
-  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "low"}) ==
+  CHECK(record_error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "low"}) ==
         "o: column 'ci_lo_us' value 'low' is not a number");
   with.back() = "launches";
-  CHECK(error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "-1"}) ==
+  CHECK(record_error_of(with, {"v", "candidate", "f32", "5", "cold", "1", "-1"}) ==
         "o: column 'launches' value '-1' is not a number");
 }
 
@@ -262,19 +262,19 @@ TEST_CASE("from_fields reads by name: order and extra columns do not matter") {
 
 TEST_CASE("from_fields errors") {
   const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct"};
-  CHECK(error_of({"variant", "kind", "type", "mode", "correct"}, {"v", "candidate", "f32", "cold", "1"}) ==
+  CHECK(record_error_of({"variant", "kind", "type", "mode", "correct"}, {"v", "candidate", "f32", "cold", "1"}) ==
         "o: missing required column 'n'");
-  CHECK(error_of(header, {"v", "candidate", "f32", "12x", "cold", "1"}) ==
+  CHECK(record_error_of(header, {"v", "candidate", "f32", "12x", "cold", "1"}) ==
         "o: column 'n' value '12x' is not a number");
-  CHECK(error_of(header, {"v", "candidate", "f32", "", "cold", "1"}) ==
+  CHECK(record_error_of(header, {"v", "candidate", "f32", "", "cold", "1"}) ==
         "o: column 'n' value '' is not a number");
-  CHECK(contains(error_of(header, {"v", "candidate", "f32", "5", "cold", "yes"}), "'correct'"));
+  CHECK(contains(record_error_of(header, {"v", "candidate", "f32", "5", "cold", "yes"}), "'correct'"));
   auto with_median = header;
   with_median.push_back("median_us");
-  CHECK(error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "fast"}) ==
+  CHECK(record_error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "fast"}) ==
         "o: column 'median_us' value 'fast' is not a number");
   with_median.back() = "block";
-  CHECK(error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "2.5"}) ==
+  CHECK(record_error_of(with_median, {"v", "candidate", "f32", "5", "cold", "1", "2.5"}) ==
         "o: column 'block' value '2.5' is not a number");
 }
 
@@ -286,23 +286,23 @@ TEST_CASE("bytes and bandwidth") {
 
 TEST_CASE("a row whose field count differs from the header is an error, not empty measurements") {
   const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct", "median_us"};
-  CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1"}) == "o: row has 6 fields, header has 7");
-  CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1", "2", "3"}) == "o: row has 8 fields, header has 7");
+  CHECK(record_error_of(header, {"v", "candidate", "f32", "5", "cold", "1"}) == "o: row has 6 fields, header has 7");
+  CHECK(record_error_of(header, {"v", "candidate", "f32", "5", "cold", "1", "2", "3"}) == "o: row has 8 fields, header has 7");
 }
 
 TEST_CASE("NaN and infinity in numeric fields are refused; rel_err and err_bound alone may be +inf") {
   const std::vector<std::string> header = {"variant", "kind", "type", "n", "mode", "correct", "median_us"};
   for (const std::string bad : {"nan", "NaN", "-nan", "inf", "-inf", "infinity", "INF"}) {
     CAPTURE(bad);
-    CHECK(error_of(header, {"v", "candidate", "f32", "5", "cold", "1", bad}) ==
+    CHECK(record_error_of(header, {"v", "candidate", "f32", "5", "cold", "1", bad}) ==
           "o: column 'median_us' value '" + bad + "' is not a finite number");
   }
   auto with_ci = header;
   with_ci.back() = "ci_hi_us";
-  CHECK(contains(error_of(with_ci, {"v", "candidate", "f32", "5", "cold", "1", "nan"}), "'ci_hi_us'"));
+  CHECK(contains(record_error_of(with_ci, {"v", "candidate", "f32", "5", "cold", "1", "nan"}), "'ci_hi_us'"));
   auto with_peak = header;
   with_peak.back() = "peak_gbps";
-  CHECK(contains(error_of(with_peak, {"v", "candidate", "f32", "5", "cold", "1", "inf"}), "'peak_gbps'"));
+  CHECK(contains(record_error_of(with_peak, {"v", "candidate", "f32", "5", "cold", "1", "inf"}), "'peak_gbps'"));
 
   // A kernel that returned inf or NaN has rel_err = +inf (correctness_verdict),
   // written as "inf": that row must read back.
@@ -318,9 +318,9 @@ TEST_CASE("NaN and infinity in numeric fields are refused; rel_err and err_bound
   CHECK(std::isinf(*back.rel_err));
   auto with_err = header;
   with_err.back() = "rel_err";
-  CHECK(error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
+  CHECK(record_error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
         "o: column 'rel_err' value 'nan' is not a finite number");
-  CHECK(error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "-inf"}) ==
+  CHECK(record_error_of(with_err, {"v", "candidate", "f32", "5", "cold", "0", "-inf"}) ==
         "o: column 'rel_err' value '-inf' is not a finite number");
 
   // A sequential chain of 2^24 f32 adds or more has no a priori bound
@@ -334,7 +334,7 @@ TEST_CASE("NaN and infinity in numeric fields are refused; rel_err and err_bound
   CHECK(std::isinf(*read.err_bound));
   auto with_bound = header;
   with_bound.back() = "err_bound";
-  CHECK(error_of(with_bound, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
+  CHECK(record_error_of(with_bound, {"v", "candidate", "f32", "5", "cold", "0", "nan"}) ==
         "o: column 'err_bound' value 'nan' is not a finite number");
 }
 

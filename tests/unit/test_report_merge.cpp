@@ -62,7 +62,7 @@ std::multiset<std::string> row_set(const std::vector<MeasurementRecord>& rows) {
   return lines;
 }
 
-std::string refusal(const std::vector<ShardReport>& shards) {
+std::string merge_refusal(const std::vector<ShardReport>& shards) {
   return input_error_of([&] { merge_shard_reports(shards); });
 }
 
@@ -113,27 +113,27 @@ TEST_CASE("merge refuses shards that are not one sweep's, each once, finished") 
   SUBCASE("a missing shard is named") {
     std::vector<ShardReport> shards = cut(4);
     shards.erase(shards.begin() + 1);
-    CHECK(contains(refusal(shards), "shard 2/4 of 4 is missing"));
+    CHECK(contains(merge_refusal(shards), "shard 2/4 of 4 is missing"));
     shards.pop_back();
-    CHECK(contains(refusal(shards), "shards 2/4 and 4/4 of 4 are missing"));
+    CHECK(contains(merge_refusal(shards), "shards 2/4 and 4/4 of 4 are missing"));
   }
   SUBCASE("a shard given twice") {
     std::vector<ShardReport> shards = cut(3);
     shards.push_back(shards[2]);
     shards.back().dir = "again";
-    CHECK(contains(refusal(shards), "'shard3' and 'again' are both shard 3/3"));
+    CHECK(contains(merge_refusal(shards), "'shard3' and 'again' are both shard 3/3"));
   }
   SUBCASE("shards of different shardings") {
     std::vector<ShardReport> shards = cut(3);
     shards[2] = cut(2)[1];
-    CHECK(contains(refusal(shards), "reports of different shardings"));
+    CHECK(contains(merge_refusal(shards), "reports of different shardings"));
   }
   SUBCASE("a shard that did not finish") {
     std::vector<ShardReport> shards = cut(3);
     shards[1].context["run"]["completed"] = false;
-    CHECK(contains(refusal(shards), "'shard2' (shard 2/3) did not finish"));
+    CHECK(contains(merge_refusal(shards), "'shard2' (shard 2/3) did not finish"));
     shards[1].context.erase("run");  // killed: context.json as the sweep started
-    CHECK(contains(refusal(shards), "did not finish"));
+    CHECK(contains(merge_refusal(shards), "did not finish"));
   }
   SUBCASE("a different space, options, version, GPU model, driver") {
     const std::vector<std::pair<const char*, nlohmann::json>> changes{
@@ -149,7 +149,7 @@ TEST_CASE("merge refuses shards that are not one sweep's, each once, finished") 
     for (const auto& [pointer, value] : changes) {
       std::vector<ShardReport> shards = cut(3);
       shards[2].context[nlohmann::json::json_pointer(pointer)] = value;
-      const std::string why = refusal(shards);
+      const std::string why = merge_refusal(shards);
       CHECK_MESSAGE(contains(why, "differs: 'shard1' has "), pointer, ": ", why);
       CHECK_MESSAGE(contains(why, "'shard3' has " + value.dump()), pointer, ": ", why);
     }
@@ -157,15 +157,15 @@ TEST_CASE("merge refuses shards that are not one sweep's, each once, finished") 
   SUBCASE("rows outside the shard's slice") {
     std::vector<ShardReport> shards = cut(3);
     shards[0].rows.push_back(shards[1].rows.front());
-    CHECK(contains(refusal(shards), "'shard1' holds a row of (f32, n = "));
-    CHECK(contains(refusal(shards), "which shard 1/3 does not measure"));
+    CHECK(contains(merge_refusal(shards), "'shard1' holds a row of (f32, n = "));
+    CHECK(contains(merge_refusal(shards), "which shard 1/3 does not measure"));
   }
   SUBCASE("rows of another GPU model") {
     std::vector<ShardReport> shards = cut(3);
     shards[2].rows[5].env.gpu = "NVIDIA H100 80GB HBM3";
-    CHECK(contains(refusal(shards), "'shard3' holds rows of NVIDIA H100 80GB HBM3 and 'shard1' of NVIDIA H200"));
+    CHECK(contains(merge_refusal(shards), "'shard3' holds rows of NVIDIA H100 80GB HBM3 and 'shard1' of NVIDIA H200"));
   }
-  SUBCASE("nothing to merge") { CHECK(contains(refusal({}), "no reports to merge")); }
+  SUBCASE("nothing to merge") { CHECK(contains(merge_refusal({}), "no reports to merge")); }
 }
 
 TEST_CASE("a shard's samples.csv.gz reaches the merged rows") {

@@ -16,7 +16,7 @@ using dotsweep::test::TempPath;
 
 namespace {
 
-MeasurementRecord row(const std::string& variant, std::optional<double> median_us, bool correct = true,
+MeasurementRecord writer_row(const std::string& variant, std::optional<double> median_us, bool correct = true,
                       std::int64_t n = 268435456, const std::string& mode = "cold") {
   MeasurementRecord r;
   r.variant = variant;
@@ -31,9 +31,9 @@ MeasurementRecord row(const std::string& variant, std::optional<double> median_u
 }
 
 // A correct row with a median and its 95% interval.
-MeasurementRecord timed(const std::string& variant, double lo, double median, double hi,
+MeasurementRecord writer_timed(const std::string& variant, double lo, double median, double hi,
                         std::int64_t n = 268435456) {
-  MeasurementRecord r = row(variant, median, true, n);
+  MeasurementRecord r = writer_row(variant, median, true, n);
   r.ci_lo_us = lo;
   r.ci_hi_us = hi;
   return r;
@@ -80,14 +80,14 @@ TEST_CASE("SweepCsvWriter writes the header once and appends on resume") {
   TempPath path("resume.csv");
   {
     SweepCsvWriter w(path.str());
-    w.append(row("a", 1.0));
-    w.append(row("b", 2.0));
+    w.append(writer_row("a", 1.0));
+    w.append(writer_row("b", 2.0));
     // Flushed per row: readable while the writer is still open.
     CHECK(read_records(path.str()).size() == 2);
   }
   {
     SweepCsvWriter w(path.str());
-    w.append(row("c, with comma", 3.0));
+    w.append(writer_row("c, with comma", 3.0));
   }
   const std::string text = slurp(path.str());
   CHECK(count(text, "rank,tied_best,variant,") == 1);
@@ -105,9 +105,9 @@ TEST_CASE("SweepCsvWriter on an empty file writes the header") {
 
 TEST_CASE("SweepCsvWriter drops a row cut short by a crash") {
   TempPath path("partial.csv");
-  { SweepCsvWriter(path.str()).append(row("a", 1.0)); }
+  { SweepCsvWriter(path.str()).append(writer_row("a", 1.0)); }
   std::ofstream(path.str(), std::ios::app) << ",f32.b2";  // half a row, no newline
-  { SweepCsvWriter(path.str()).append(row("b", 2.0)); }
+  { SweepCsvWriter(path.str()).append(writer_row("b", 2.0)); }
   const auto back = read_records(path.str());
   REQUIRE(back.size() == 2);
   CHECK(back[1].variant == "b");
@@ -124,7 +124,7 @@ TEST_CASE("SweepCsvWriter refuses to resume a file with other columns") {
 TEST_CASE("write_records replaces the file and reads back") {
   TempPath path("records.csv");
   std::ofstream(path.str()) << "old contents\n";
-  std::vector<MeasurementRecord> rs = {row("a", 2.0), row("cublas", 1.0)};
+  std::vector<MeasurementRecord> rs = {writer_row("a", 2.0), writer_row("cublas", 1.0)};
   rank_records(rs);
   write_records(path.str(), rs);
   CHECK_FALSE(std::filesystem::exists(path.str() + ".tmp"));
@@ -148,7 +148,7 @@ TEST_CASE("best.csv: every sweep.csv column, then tie_size, tie_members and verd
   expected.insert(expected.end(), {"tie_size", "tie_members", "verdict"});
   CHECK(best_csv_columns() == expected);
 
-  std::vector<MeasurementRecord> rs = {timed("fast", 9.8, 10.0, 10.2), timed("next", 10.3, 10.5, 10.7)};
+  std::vector<MeasurementRecord> rs = {writer_timed("fast", 9.8, 10.0, 10.2), writer_timed("next", 10.3, 10.5, 10.7)};
   rank_records(rs);
   TempPath path("best_columns.csv");
   write_best_csv(path.str(), best_per_group(rs));
@@ -165,12 +165,12 @@ TEST_CASE("best.csv: every sweep.csv column, then tie_size, tie_members and verd
 TEST_CASE("best.csv verdicts: winner, tie and baseline") {
   std::vector<MeasurementRecord> rs = {
       // n = 1024: disjoint intervals, a winner.
-      timed("fast", 9.8, 10.0, 10.2, 1024), timed("next", 10.3, 10.5, 10.7, 1024),
+      writer_timed("fast", 9.8, 10.0, 10.2, 1024), writer_timed("next", 10.3, 10.5, 10.7, 1024),
       // n = 2048: the best candidate overlaps cuBLAS and another candidate.
-      timed("a", 9.8, 10.0, 10.2, 2048), timed("cublas", 10.0, 10.1, 10.3, 2048),
-      timed("b", 10.1, 10.3, 10.5, 2048), timed("c", 11, 12, 13, 2048),
+      writer_timed("a", 9.8, 10.0, 10.2, 2048), writer_timed("cublas", 10.0, 10.1, 10.3, 2048),
+      writer_timed("b", 10.1, 10.3, 10.5, 2048), writer_timed("c", 11, 12, 13, 2048),
       // n = 4096: CUB is clearly faster than every candidate.
-      timed("cub", 5.0, 5.1, 5.2, 4096), timed("slow", 9.8, 10.0, 10.2, 4096),
+      writer_timed("cub", 5.0, 5.1, 5.2, 4096), writer_timed("slow", 9.8, 10.0, 10.2, 4096),
   };
   rank_records(rs);
   TempPath path("best_verdicts.csv");
@@ -196,7 +196,7 @@ TEST_CASE("best.csv verdicts: winner, tie and baseline") {
 
 TEST_CASE("best.csv: a 27-row exact tie lists 8 members and a count, and names no winner") {
   std::vector<MeasurementRecord> rs;
-  for (int i = 0; i < 27; ++i) rs.push_back(row("v" + std::to_string(10 + i), 4.5));
+  for (int i = 0; i < 27; ++i) rs.push_back(writer_row("v" + std::to_string(10 + i), 4.5));
   rank_records(rs);
   TempPath path("best_tie27.csv");
   write_best_csv(path.str(), best_per_group(rs));
@@ -228,9 +228,9 @@ TEST_CASE("read_records names the row of a bad number") {
 
 TEST_CASE("summary markdown: layout, older rows without intervals") {
   std::vector<MeasurementRecord> rs = {
-      row("fast", 470.0), row("mid", 480.0), row("slow", 500.0), row("cub", 520.0),
-      row("cublas", 482.0), row("broken", 10.0, false), row("seed", 100.0, false),
-      row("hot1", 4.9, true, 1000, "hot"),
+      writer_row("fast", 470.0), writer_row("mid", 480.0), writer_row("slow", 500.0), writer_row("cub", 520.0),
+      writer_row("cublas", 482.0), writer_row("broken", 10.0, false), writer_row("seed", 100.0, false),
+      writer_row("hot1", 4.9, true, 1000, "hot"),
   };
   rs[0].gbps = 4567.89;
   rs[0].pct_peak = 95.123;
@@ -257,8 +257,8 @@ TEST_CASE("summary markdown: layout, older rows without intervals") {
 
 TEST_CASE("summary markdown: intervals, speedup intervals and a winner line") {
   std::vector<MeasurementRecord> rs = {
-      timed("fast", 469.0, 470.0, 471.0), timed("mid", 479.0, 480.0, 481.0),
-      timed("cublas", 481.0, 482.0, 484.0), timed("cub", 515.0, 520.0, 525.0),
+      writer_timed("fast", 469.0, 470.0, 471.0), writer_timed("mid", 479.0, 480.0, 481.0),
+      writer_timed("cublas", 481.0, 482.0, 484.0), writer_timed("cub", 515.0, 520.0, 525.0),
   };
   rank_records(rs);
   const std::string md = summary_markdown(rs, 5);
@@ -278,7 +278,7 @@ TEST_CASE("summary markdown: intervals, speedup intervals and a winner line") {
 
 TEST_CASE("summary markdown: a winner further ahead than the gate's noise floor has no noise note") {
   // 9.8 us apart against a floor of 2 us + 3% of 20 = 2.6 us.
-  std::vector<MeasurementRecord> rs = {timed("fast", 9.9, 10.0, 10.1, 1 << 20), timed("slow", 19.9, 20.0, 20.1, 1 << 20)};
+  std::vector<MeasurementRecord> rs = {writer_timed("fast", 9.9, 10.0, 10.1, 1 << 20), writer_timed("slow", 19.9, 20.0, 20.1, 1 << 20)};
   rank_records(rs);
   CHECK(line_starting(summary_markdown(rs, 5), "winner:") ==
         "winner: fast, 100.00% [97.03%, 103.03%] faster than the next row, slow (intervals disjoint)");
@@ -286,8 +286,8 @@ TEST_CASE("summary markdown: a winner further ahead than the gate's noise floor 
 
 TEST_CASE("summary markdown: overlapping intervals name no winner") {
   std::vector<MeasurementRecord> rs = {
-      timed("a", 4.48, 4.51, 4.54), timed("b", 4.50, 4.53, 4.60), timed("cublas", 4.53, 4.56, 4.58),
-      timed("c", 4.70, 4.80, 4.90),
+      writer_timed("a", 4.48, 4.51, 4.54), writer_timed("b", 4.50, 4.53, 4.60), writer_timed("cublas", 4.53, 4.56, 4.58),
+      writer_timed("c", 4.70, 4.80, 4.90),
   };
   rank_records(rs);
   const std::string md = summary_markdown(rs, 5);
@@ -304,7 +304,7 @@ TEST_CASE("summary markdown: overlapping intervals name no winner") {
 
 TEST_CASE("summary markdown: a 27-row exact tie names no winner and lists 8 ids") {
   std::vector<MeasurementRecord> rs;
-  for (int i = 0; i < 27; ++i) rs.push_back(row("v" + std::to_string(10 + i), 4.5));
+  for (int i = 0; i < 27; ++i) rs.push_back(writer_row("v" + std::to_string(10 + i), 4.5));
   rank_records(rs);
   const std::string md = summary_markdown(rs, 5);
   CAPTURE(md);
@@ -315,7 +315,7 @@ TEST_CASE("summary markdown: a 27-row exact tie names no winner and lists 8 ids"
 }
 
 TEST_CASE("summary markdown: a group with no correct timed row says so") {
-  std::vector<MeasurementRecord> rs = {row("broken", 1.0, false)};
+  std::vector<MeasurementRecord> rs = {writer_row("broken", 1.0, false)};
   rank_records(rs);
   const std::string md = summary_markdown(rs, 5);
   CHECK(contains(md, "\nno correct timed rows\n"));
@@ -324,7 +324,7 @@ TEST_CASE("summary markdown: a group with no correct timed row says so") {
 
 TEST_CASE("summary markdown truncates a long list of incorrect variants") {
   std::vector<MeasurementRecord> rs;
-  for (int i = 0; i < 7; ++i) rs.push_back(row("bad" + std::to_string(i), 1.0, false));
+  for (int i = 0; i < 7; ++i) rs.push_back(writer_row("bad" + std::to_string(i), 1.0, false));
   rank_records(rs);
   const std::string md = summary_markdown(rs, 5);
   CHECK(contains(md, "7 variants incorrect: bad0 (wrong sum), "));
@@ -333,7 +333,7 @@ TEST_CASE("summary markdown truncates a long list of incorrect variants") {
 }
 
 TEST_CASE("summary markdown: rows whose samples ran in two states are named, host-timed ones never") {
-  std::vector<MeasurementRecord> rs = {timed("a", 4.48, 4.51, 4.54), timed("b", 5.0, 5.1, 5.2)};
+  std::vector<MeasurementRecord> rs = {writer_timed("a", 4.48, 4.51, 4.54), writer_timed("b", 5.0, 5.1, 5.2)};
   rank_records(rs);
   rs[1].noise_pct = 25;  // at the threshold: one state
   CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
@@ -344,16 +344,16 @@ TEST_CASE("summary markdown: rows whose samples ran in two states are named, hos
             .size() > 0);
   rs[1].correct = false;  // an incorrect row is listed as incorrect, not for its spread
   CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
-  MeasurementRecord thrust = timed("thrust", 40, 45, 50);
+  MeasurementRecord thrust = writer_timed("thrust", 40, 45, 50);
   thrust.kind = "baseline";
   thrust.noise_pct = 29;
-  rs = {timed("a", 4.48, 4.51, 4.54), thrust};
+  rs = {writer_timed("a", 4.48, 4.51, 4.54), thrust};
   rank_records(rs);
   CHECK_FALSE(contains(summary_markdown(rs, 5), "two states"));
 }
 
 TEST_CASE("summary markdown: rows measured under power or thermal capping are called out") {
-  std::vector<MeasurementRecord> rs = {timed("a", 4.48, 4.51, 4.54), timed("b", 5.0, 5.1, 5.2)};
+  std::vector<MeasurementRecord> rs = {writer_timed("a", 4.48, 4.51, 4.54), writer_timed("b", 5.0, 5.1, 5.2)};
   rank_records(rs);
   CHECK_FALSE(contains(summary_markdown(rs, 5), "capping"));
   rs[1].capped = true;

@@ -18,7 +18,7 @@ using dotsweep::test::timed_row;
 
 namespace {
 
-MeasurementRecord row(const std::string& variant, std::int64_t n, const std::string& mode,
+MeasurementRecord resume_row(const std::string& variant, std::int64_t n, const std::string& mode,
                       const std::string& type = "f32") {
   MeasurementRecord r = timed_row(variant, 1.0, 1.1, 1.2, n);
   r.mode = mode;
@@ -36,10 +36,10 @@ std::string csv_text(const std::vector<MeasurementRecord>& rows) {
 }  // namespace
 
 TEST_CASE("a key is finished only when every mode's row is present") {
-  const std::vector<MeasurementRecord> rows{row("a", 4096, "cold"), row("a", 4096, "hot"),  // finished
-                                            row("b", 4096, "cold"),                         // hot missing
-                                            row("a", 65536, "cold"), row("a", 65536, "hot"),
-                                            row("a", 4096, "cold", "f64")};  // another type: its own key
+  const std::vector<MeasurementRecord> rows{resume_row("a", 4096, "cold"), resume_row("a", 4096, "hot"),  // finished
+                                            resume_row("b", 4096, "cold"),                         // hot missing
+                                            resume_row("a", 65536, "cold"), resume_row("a", 65536, "hot"),
+                                            resume_row("a", 4096, "cold", "f64")};  // another type: its own key
   const ResumePlan both = plan_resume(rows, {"cold", "hot"});
   CHECK(both.finished.size() == 2);
   CHECK(both.finished.count({"a", "f32", 4096}) == 1);
@@ -64,8 +64,8 @@ TEST_CASE("with counters on, a size whose counter pass was cut is measured again
   // f32 at 4096: the sweep stopped before its counter pass (every row of the
   // size is `interrupted`, one was already profiled); f32 at 65536 and f64 at
   // 4096 finished theirs.
-  std::vector<MeasurementRecord> rows{row("a", 4096, "cold"), row("b", 4096, "cold"), row("c", 4096, "cold"),
-                                      row("a", 65536, "cold"), row("a", 4096, "cold", "f64")};
+  std::vector<MeasurementRecord> rows{resume_row("a", 4096, "cold"), resume_row("b", 4096, "cold"), resume_row("c", 4096, "cold"),
+                                      resume_row("a", 65536, "cold"), resume_row("a", 4096, "cold", "f64")};
   rows[0].cupti_status = cupti_status::interrupted;
   rows[1].cupti_status = cupti_status::ok;
   rows[2].cupti_status = cupti_status::interrupted;
@@ -87,7 +87,7 @@ TEST_CASE("with counters on, a size whose counter pass was cut is measured again
   // A kernel that faulted at f32 4096 (the supervisor's incorrect row) stays
   // finished: measured again, it would fault again and restart the worker
   // forever. The size's correct rows are still measured again.
-  MeasurementRecord faulted = row("e", 4096, "cold");
+  MeasurementRecord faulted = resume_row("e", 4096, "cold");
   faulted.correct = false;
   faulted.median_us.reset();
   faulted.reason = "the CUDA context was lost while checking e at n=4096: cudaErrorIllegalAddress";
@@ -99,7 +99,7 @@ TEST_CASE("with counters on, a size whose counter pass was cut is measured again
 }
 
 TEST_CASE("a sweep.csv cut short mid-row drops that row and keeps the rest") {
-  const std::string whole = csv_text({row("a", 4096, "cold"), row("b", 4096, "cold")});
+  const std::string whole = csv_text({resume_row("a", 4096, "cold"), resume_row("b", 4096, "cold")});
   const ResumableCsv intact = read_resumable_csv(whole, "sweep.csv");
   CHECK_FALSE(intact.torn_tail);
   CHECK(intact.rows.size() == 2);
@@ -124,7 +124,7 @@ TEST_CASE("a sweep.csv cut short mid-row drops that row and keeps the rest") {
   CHECK(contains(input_error_of([&] { read_resumable_csv(damaged, "sweep.csv"); }), "sweep.csv"));
   // Two rows for the same (variant, type, n, mode) are refused too.
   CHECK(contains(input_error_of([&] {
-                   read_resumable_csv(csv_text({row("a", 4096, "cold"), row("a", 4096, "cold")}), "sweep.csv");
+                   read_resumable_csv(csv_text({resume_row("a", 4096, "cold"), resume_row("a", 4096, "cold")}), "sweep.csv");
                  }),
                  "duplicate"));
 }
@@ -210,13 +210,13 @@ TEST_CASE("a resumed report folder keeps only the finished rows and appends afte
   const dotsweep::test::TempPath dir("resume_folder");
   {
     ReportFolder first(dir.str());
-    first.append(row("a", 4096, "cold"));
-    first.append(row("b", 4096, "cold"));
+    first.append(resume_row("a", 4096, "cold"));
+    first.append(resume_row("b", 4096, "cold"));
   }
   // A kill mid-row: half a line at the end.
   {
     std::string text = read_text_file(dir.str() + "/sweep.csv");
-    const std::string half = csv_line(to_fields(row("c", 4096, "cold"))).substr(0, 30);
+    const std::string half = csv_line(to_fields(resume_row("c", 4096, "cold"))).substr(0, 30);
     write_text_file(dir.str() + "/sweep.csv", text + half);
   }
   const ResumableCsv csv = read_resumable_csv(read_text_file(dir.str() + "/sweep.csv"), "sweep.csv");
@@ -225,7 +225,7 @@ TEST_CASE("a resumed report folder keeps only the finished rows and appends afte
   CHECK(plan.kept.size() == 2);
   {
     ReportFolder resumed(dir.str(), plan.kept);
-    resumed.append(row("c", 4096, "cold"));
+    resumed.append(resume_row("c", 4096, "cold"));
   }
   const std::vector<MeasurementRecord> after = read_records(dir.str() + "/sweep.csv");
   REQUIRE(after.size() == 3);

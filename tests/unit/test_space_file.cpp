@@ -16,7 +16,7 @@ std::vector<std::string> ids(const SearchSpace& s) {
   for (const auto& c : s.configs) out.push_back(c.id());
   return out;
 }
-std::string error_of(const std::string& text) {
+std::string space_error_of(const std::string& text) {
   return input_error_of([&] { parse_space_text(text, "variants/x.toml"); });
 }
 }  // namespace
@@ -25,7 +25,7 @@ TEST_CASE("a space that declares no configuration is refused, not read as the de
   for (const char* text : {"", "# only a comment\n\n", "name = \"mine\"\n", "[axes]\n",
                            "[axes]\n[[exclude]]\nblock = 256\n"}) {
     CAPTURE(text);
-    const std::string msg = error_of(text);
+    const std::string msg = space_error_of(text);
     CHECK(msg == "variants/x.toml: the space declares no configuration: give at least one [axes] value or "
                  "[[include]] (docs/space_files.md)");
   }
@@ -198,7 +198,7 @@ TEST_CASE("errors name the origin, the key and the expected form, on one line") 
   };
   for (const auto& c : cases) {
     CAPTURE(c.text);
-    const std::string msg = error_of(c.text);
+    const std::string msg = space_error_of(c.text);
     CAPTURE(msg);
     CHECK(contains(msg, "variants/x.toml"));
     CHECK_FALSE(contains(msg, "\n"));
@@ -255,7 +255,7 @@ TEST_CASE("a space expanding past max_configs is refused before it is built, wit
   // the product of the axis sizes is refused at once.
   const std::string huge = "[axes]\nblock = [" + numbers(1, 1600) + "]\nitems = [" + numbers(1, 1600) +
                            "]\nvec = [" + numbers(1, 1600) + "]\n";
-  CHECK(error_of(huge) ==
+  CHECK(space_error_of(huge) ==
         "variants/x.toml: the space expands to 4096000000 configurations (1600 block x 1600 items x 1600 vec before "
         "[[exclude]]), over the limit of 10000; narrow the axes or raise the limit with --max-configs N");
 

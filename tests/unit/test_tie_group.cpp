@@ -6,7 +6,7 @@ using namespace dotsweep;
 
 namespace {
 
-MeasurementRecord timed(const std::string& variant, double median, std::optional<double> lo = std::nullopt,
+MeasurementRecord tie_timed(const std::string& variant, double median, std::optional<double> lo = std::nullopt,
                         std::optional<double> hi = std::nullopt, bool correct = true) {
   MeasurementRecord r;
   r.variant = variant;
@@ -21,7 +21,7 @@ MeasurementRecord timed(const std::string& variant, double median, std::optional
   return r;
 }
 
-std::vector<std::string> ids(const std::vector<const MeasurementRecord*>& rows) {
+std::vector<std::string> tie_ids(const std::vector<const MeasurementRecord*>& rows) {
   std::vector<std::string> out;
   for (const auto* r : rows) out.push_back(r->variant);
   return out;
@@ -56,44 +56,44 @@ TEST_CASE("not shown slower: the intervals whose lo reaches the lowest hi, in in
 }
 
 TEST_CASE("a row's interval; zero width at the median without one") {
-  const auto with = median_interval_of(timed("a", 5, 4.5, 5.5));
+  const auto with = median_interval_of(tie_timed("a", 5, 4.5, 5.5));
   REQUIRE(with);
   CHECK(with->lo == 4.5);
   CHECK(with->hi == 5.5);
-  const auto older = median_interval_of(timed("a", 5));
+  const auto older = median_interval_of(tie_timed("a", 5));
   REQUIRE(older);
   CHECK(older->lo == 5.0);
   CHECK(older->hi == 5.0);
-  const auto half = median_interval_of(timed("a", 5, 4.5));  // one end alone is no interval
+  const auto half = median_interval_of(tie_timed("a", 5, 4.5));  // one end alone is no interval
   CHECK(half->lo == 5.0);
   MeasurementRecord untimed;
   CHECK_FALSE(median_interval_of(untimed).has_value());
 }
 
 TEST_CASE("speedup interval: baseline lo / row hi to baseline hi / row lo") {
-  const auto range = speedup_interval(timed("row", 10, 8, 12), timed("cublas", 20, 18, 24));
+  const auto range = speedup_interval(tie_timed("row", 10, 8, 12), tie_timed("cublas", 20, 18, 24));
   REQUIRE(range);
   CHECK(range->lo == doctest::Approx(18.0 / 12.0));
   CHECK(range->hi == doctest::Approx(24.0 / 8.0));
   // No invented certainty from rows without intervals.
-  CHECK_FALSE(speedup_interval(timed("row", 10), timed("cublas", 20, 18, 24)).has_value());
-  CHECK_FALSE(speedup_interval(timed("row", 10, 8, 12), timed("cublas", 20)).has_value());
-  CHECK_FALSE(speedup_interval(timed("row", 0, 0, 1), timed("cublas", 20, 18, 24)).has_value());
+  CHECK_FALSE(speedup_interval(tie_timed("row", 10), tie_timed("cublas", 20, 18, 24)).has_value());
+  CHECK_FALSE(speedup_interval(tie_timed("row", 10, 8, 12), tie_timed("cublas", 20)).has_value());
+  CHECK_FALSE(speedup_interval(tie_timed("row", 0, 0, 1), tie_timed("cublas", 20, 18, 24)).has_value());
 }
 
 TEST_CASE("standing: median order, the fastest row's tie group, untimed and wrong rows left out") {
   const std::vector<MeasurementRecord> rs = {
-      timed("c", 12, 11.5, 12.5),       // overlaps nothing of the fastest's [9.5, 10.5]
-      timed("b", 11, 10.4, 11.6),       // overlaps it
-      timed("a", 10, 9.5, 10.5),        // fastest
-      timed("wrong", 1, 0.5, 1.5, false),
-      [] { auto r = timed("untimed", 0); r.median_us.reset(); return r; }(),
+      tie_timed("c", 12, 11.5, 12.5),       // overlaps nothing of the fastest's [9.5, 10.5]
+      tie_timed("b", 11, 10.4, 11.6),       // overlaps it
+      tie_timed("a", 10, 9.5, 10.5),        // fastest
+      tie_timed("wrong", 1, 0.5, 1.5, false),
+      [] { auto r = tie_timed("untimed", 0); r.median_us.reset(); return r; }(),
   };
   std::vector<const MeasurementRecord*> group;
   for (const auto& r : rs) group.push_back(&r);
   const auto s = standing_of(group);
-  CHECK(ids(s.by_median) == std::vector<std::string>{"a", "b", "c"});
-  CHECK(ids(s.tie_group) == std::vector<std::string>{"a", "b"});
+  CHECK(tie_ids(s.by_median) == std::vector<std::string>{"a", "b", "c"});
+  CHECK(tie_ids(s.tie_group) == std::vector<std::string>{"a", "b"});
   CHECK(s.tied(&rs[1]));
   CHECK_FALSE(s.tied(&rs[0]));
   CHECK_FALSE(s.tied(&rs[3]));
@@ -102,10 +102,10 @@ TEST_CASE("standing: median order, the fastest row's tie group, untimed and wron
 
 TEST_CASE("standing: no chain through others; a row tied only by the fastest's width is out") {
   // b overlaps a and c overlaps b, but a's interval is wholly below c's.
-  const std::vector<MeasurementRecord> rs = {timed("a", 10, 9, 11), timed("b", 12, 10.5, 13.5),
-                                             timed("c", 14, 13, 15)};
+  const std::vector<MeasurementRecord> rs = {tie_timed("a", 10, 9, 11), tie_timed("b", 12, 10.5, 13.5),
+                                             tie_timed("c", 14, 13, 15)};
   const auto s = standing_of({&rs[0], &rs[1], &rs[2]});
-  CHECK(ids(s.tie_group) == std::vector<std::string>{"a", "b"});
+  CHECK(tie_ids(s.tie_group) == std::vector<std::string>{"a", "b"});
 }
 
 TEST_CASE("standing: a row is out of the tie group when any row is wholly below it, not only the fastest") {
@@ -113,42 +113,42 @@ TEST_CASE("standing: a row is out of the tie group when any row is wholly below 
   // with the lowest median sorts first by id among equal medians, and its
   // wide interval overlaps the gather row's; CUB's zero-width interval at the
   // same median lies wholly below the gather row's, so that row is shown slower.
-  MeasurementRecord cub = timed("cub", 3.648, 3.648, 3.648);
+  MeasurementRecord cub = tie_timed("cub", 3.648, 3.648, 3.648);
   cub.kind = "baseline";
   const std::vector<MeasurementRecord> rs = {
-      timed("bf16.b512.i4.v8.cover.warp.shfl.gather.plain.own", 3.808, 3.776, 3.808),
+      tie_timed("bf16.b512.i4.v8.cover.warp.shfl.gather.plain.own", 3.808, 3.776, 3.808),
       cub,
-      timed("bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", 3.648, 3.648, 3.808),
+      tie_timed("bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", 3.648, 3.648, 3.808),
   };
   const auto s = standing_of({&rs[0], &rs[1], &rs[2]});
-  CHECK(ids(s.by_median) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub",
+  CHECK(tie_ids(s.by_median) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub",
                                                      "bf16.b512.i4.v8.cover.warp.shfl.gather.plain.own"});
-  CHECK(ids(s.tie_group) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub"});
+  CHECK(tie_ids(s.tie_group) == std::vector<std::string>{"bf16.b1024.i1.v8.single.warp.shfl.last.plain.own", "cub"});
   CHECK_FALSE(s.tied(&rs[0]));
 }
 
 TEST_CASE("standing: touching intervals tie; zero-width intervals tie only at the same median") {
-  const std::vector<MeasurementRecord> touching = {timed("a", 10, 9, 11), timed("b", 12, 11, 13)};
-  CHECK(ids(standing_of({&touching[0], &touching[1]}).tie_group) == std::vector<std::string>{"a", "b"});
-  const std::vector<MeasurementRecord> points = {timed("p", 5), timed("q", 5), timed("r", 5.001)};
-  CHECK(ids(standing_of({&points[0], &points[1], &points[2]}).tie_group) == std::vector<std::string>{"p", "q"});
+  const std::vector<MeasurementRecord> touching = {tie_timed("a", 10, 9, 11), tie_timed("b", 12, 11, 13)};
+  CHECK(tie_ids(standing_of({&touching[0], &touching[1]}).tie_group) == std::vector<std::string>{"a", "b"});
+  const std::vector<MeasurementRecord> points = {tie_timed("p", 5), tie_timed("q", 5), tie_timed("r", 5.001)};
+  CHECK(tie_ids(standing_of({&points[0], &points[1], &points[2]}).tie_group) == std::vector<std::string>{"p", "q"});
 }
 
 TEST_CASE("standing: the order is median then id, whatever the input order") {
-  const std::vector<MeasurementRecord> rs = {timed("z", 10, 9, 11), timed("m", 10, 9.5, 10.5),
-                                             timed("a", 10.2, 9, 12)};
+  const std::vector<MeasurementRecord> rs = {tie_timed("z", 10, 9, 11), tie_timed("m", 10, 9.5, 10.5),
+                                             tie_timed("a", 10.2, 9, 12)};
   const auto forward = standing_of({&rs[0], &rs[1], &rs[2]});
   const auto backward = standing_of({&rs[2], &rs[1], &rs[0]});
-  CHECK(ids(forward.tie_group) == std::vector<std::string>{"m", "z", "a"});
-  CHECK(ids(backward.tie_group) == ids(forward.tie_group));
+  CHECK(tie_ids(forward.tie_group) == std::vector<std::string>{"m", "z", "a"});
+  CHECK(tie_ids(backward.tie_group) == tie_ids(forward.tie_group));
 }
 
 TEST_CASE("standing: an interval that misses its median is widened to hold it") {
   // A damaged row whose interval lies above its own median still ranks first
   // by median, so it must be in the tie group, not shown slower than itself.
-  const std::vector<MeasurementRecord> rs = {timed("damaged", 5, 6, 7), timed("next", 5.5, 5.2, 5.8)};
+  const std::vector<MeasurementRecord> rs = {tie_timed("damaged", 5, 6, 7), tie_timed("next", 5.5, 5.2, 5.8)};
   const auto s = standing_of({&rs[0], &rs[1]});
-  CHECK(ids(s.by_median) == std::vector<std::string>{"damaged", "next"});
+  CHECK(tie_ids(s.by_median) == std::vector<std::string>{"damaged", "next"});
   CHECK(s.tied(&rs[0]));
   const auto widened = median_interval_of(rs[0]);
   CHECK(widened->lo == 5.0);
@@ -156,11 +156,11 @@ TEST_CASE("standing: an interval that misses its median is widened to hold it") 
 }
 
 TEST_CASE("groups by (type, n, mode)") {
-  auto hot = timed("a", 1);
+  auto hot = tie_timed("a", 1);
   hot.mode = "hot";
-  auto big = timed("a", 1);
+  auto big = tie_timed("a", 1);
   big.n = 2048;
-  const std::vector<MeasurementRecord> rs = {big, timed("a", 1), hot, timed("b", 1)};
+  const std::vector<MeasurementRecord> rs = {big, tie_timed("a", 1), hot, tie_timed("b", 1)};
   const auto groups = group_by_question(rs);
   REQUIRE(groups.size() == 3);
   auto it = groups.begin();

@@ -15,7 +15,7 @@
 using namespace dotsweep;
 
 namespace {
-constexpr InputKind kAllKinds[] = {InputKind::random_integers, InputKind::periodic_integers,
+constexpr InputKind kAllTypedKinds[] = {InputKind::random_integers, InputKind::periodic_integers,
                                    InputKind::positive_uniform};
 
 struct TypedInputs {
@@ -40,7 +40,7 @@ int digits_of(ElementType type) {
 
 TEST_CASE("every generated value is exact in its type: storing it loses nothing") {
   for (const ElementType type : all_element_types())
-    for (const InputKind kind : kAllKinds) {
+    for (const InputKind kind : kAllTypedKinds) {
       CAPTURE(to_string(type));
       CAPTURE(static_cast<int>(kind));
       for (std::uint64_t i = 0; i < 5000; ++i) {

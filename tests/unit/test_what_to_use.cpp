@@ -40,7 +40,7 @@ const Recommendation& at(const std::vector<Recommendation>& table, const GroupKe
   return *found;
 }
 
-Recommendation only(const std::vector<Recommendation>& table) {
+Recommendation only_recommendation(const std::vector<Recommendation>& table) {
   REQUIRE(table.size() == 1);
   return table.front();
 }
@@ -113,7 +113,7 @@ TEST_CASE("what to use: a group with no cuBLAS row shows a dash for it and still
   std::vector<MeasurementRecord> rows = {candidate(256, 9.9, 10.0, 10.1), candidate(512, 19.9, 20.0, 20.1),
                                          timed_row("cub", 29.0, 30.0, 31.0, 1 << 20)};
   rank_records(rows);
-  const Recommendation r = only(what_to_use(rows));
+  const Recommendation r = only_recommendation(what_to_use(rows));
   CHECK(r.pick == Pick::winner);
   CHECK(r.variant == rows[0].variant);
   CHECK_FALSE(r.vs_cublas);
@@ -132,7 +132,7 @@ TEST_CASE("what to use: intervals apart by less than the gate's floor are within
   // 1.0 us apart: disjoint in this run, but under 2 us + 3% of 11.
   std::vector<MeasurementRecord> rows = {candidate(256, 9.9, 10.0, 10.0), timed_row("cublas", 11.0, 11.1, 11.2, 1 << 20)};
   rank_records(rows);
-  const Recommendation r = only(what_to_use(rows));
+  const Recommendation r = only_recommendation(what_to_use(rows));
   CHECK(r.pick == Pick::winner);
   REQUIRE(r.vs_cublas);
   CHECK(r.vs_cublas->within_noise);
@@ -143,7 +143,7 @@ TEST_CASE("what to use: intervals apart by exactly the floor are still within no
   // Numbers exact in binary: floor 2 + 3% x 100 = 5 us, and 99 - 94 = 5 us apart.
   std::vector<MeasurementRecord> rows = {candidate(256, 93.0, 93.5, 94.0), timed_row("cub", 99.0, 100.0, 101.0, 1 << 20)};
   rank_records(rows);
-  const Recommendation r = only(what_to_use(rows));
+  const Recommendation r = only_recommendation(what_to_use(rows));
   REQUIRE(r.vs_cub);
   REQUIRE(r.vs_cub->floor_us == 5.0);
   REQUIRE(r.vs_cub->separation_us == 5.0);
@@ -178,7 +178,7 @@ TEST_CASE("what to use: one row, a faster library, a partial group and rows with
   SUBCASE("one row") {
     std::vector<MeasurementRecord> rows = {candidate(256, 9.9, 10.0, 10.1)};
     rank_records(rows);
-    const Recommendation r = only(what_to_use(rows));
+    const Recommendation r = only_recommendation(what_to_use(rows));
     CHECK(r.pick == Pick::winner);
     CHECK_FALSE(r.vs_cublas);
     CHECK_FALSE(r.vs_cub);
@@ -186,7 +186,7 @@ TEST_CASE("what to use: one row, a faster library, a partial group and rows with
   SUBCASE("CUB faster, intervals apart: the fastest kernel, said so") {
     std::vector<MeasurementRecord> rows = {candidate(256, 19.9, 20.0, 20.1), timed_row("cub", 9.9, 10.0, 10.1, 1 << 20)};
     rank_records(rows);
-    const Recommendation r = only(what_to_use(rows));
+    const Recommendation r = only_recommendation(what_to_use(rows));
     CHECK(r.pick == Pick::baseline_faster);
     CHECK(r.fastest == "cub");
     CHECK(r.vs_cub->speedup == doctest::Approx(0.5));
@@ -195,7 +195,7 @@ TEST_CASE("what to use: one row, a faster library, a partial group and rows with
   SUBCASE("partial") {
     std::vector<MeasurementRecord> rows = {candidate(256, 9.9, 10.0, 10.1)};
     rank_records(rows);
-    const Recommendation r = only(what_to_use(rows, {{GroupKey{"f32", 1 << 20, "cold"}, GroupCoverage{1, 3}}}));
+    const Recommendation r = only_recommendation(what_to_use(rows, {{GroupKey{"f32", 1 << 20, "cold"}, GroupCoverage{1, 3}}}));
     CHECK(r.pick == Pick::partial);
     CHECK(r.variant.empty());
     CHECK(contains(what_to_use_markdown({r}), "no recommendation: the sweep stopped inside this group"));
@@ -204,14 +204,14 @@ TEST_CASE("what to use: one row, a faster library, a partial group and rows with
     std::vector<MeasurementRecord> rows = {candidate(256, 9.9, 10.0, 10.1), timed_row("cub", 9.9, 10.0, 10.1, 1 << 20)};
     rows[0].correct = false;
     rank_records(rows);
-    const Recommendation r = only(what_to_use(rows));
+    const Recommendation r = only_recommendation(what_to_use(rows));
     CHECK(r.pick == Pick::none);
     CHECK(r.why_none == "no correct timed candidate");
   }
   SUBCASE("a row whose columns do not spell its id") {
     std::vector<MeasurementRecord> rows = {timed_row("fast", 9.9, 10.0, 10.1, 1 << 20)};
     rank_records(rows);
-    const Recommendation r = only(what_to_use(rows));
+    const Recommendation r = only_recommendation(what_to_use(rows));
     CHECK(r.pick == Pick::none);
     CHECK(contains(r.why_none, "do not spell their configuration"));
   }

@@ -17,7 +17,7 @@ std::int64_t ceil_log2(std::int64_t count) {
   return levels;
 }
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return b <= 0 ? a : (a + b - 1) / b; }
+std::int64_t bound_ceil_div(std::int64_t a, std::int64_t b) { return b <= 0 ? a : (a + b - 1) / b; }
 
 }  // namespace
 
@@ -41,7 +41,7 @@ double summation_depth(const SummationShape& s) {
   if (s.finish_is_sequential)
     depth += s.partials;  // atomicAdd or one thread: each partial is one more add in a chain
   else
-    depth += ceil_div(s.partials, s.finish_block) + ceil_log2(s.finish_block);
+    depth += bound_ceil_div(s.partials, s.finish_block) + ceil_log2(s.finish_block);
   return static_cast<double>(depth) + chain;
 }
 

@@ -34,7 +34,7 @@ std::string pct_cell(const std::optional<double>& pct) {
 
 std::string sizes_text(std::size_t count) { return std::to_string(count) + (count == 1 ? " size" : " sizes"); }
 
-std::string median_cell(const std::optional<MeasurementRecord>& r) {
+std::string compare_median_cell(const std::optional<MeasurementRecord>& r) {
   if (!r) return "—";
   if (!r->correct) return "incorrect";
   std::string text = fixed_or_dash(r->median_us, 2);
@@ -259,7 +259,7 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
   for (const auto& s : q.sizes) {
     std::vector<std::string> cells{size_label(s.n)};
     for (const auto& side : s.sides)
-      cells.insert(cells.end(), {best_cell(side), median_cell(side.best),
+      cells.insert(cells.end(), {best_cell(side), compare_median_cell(side.best),
                                  side.best ? pct_cell(side.best->pct_peak) : "—"});
     for (std::size_t i = 1; i < count; ++i) {
       const auto& a = s.sides[0].best;
@@ -286,7 +286,7 @@ std::string question_markdown(const QuestionComparison& q, const ReportCompariso
   MarkdownTable baselines(columns_of(head, 1));
   for (const auto& s : q.sizes) {
     std::vector<std::string> cells{size_label(s.n)};
-    for (const auto& side : s.sides) cells.insert(cells.end(), {median_cell(side.cublas), median_cell(side.cub)});
+    for (const auto& side : s.sides) cells.insert(cells.end(), {compare_median_cell(side.cublas), compare_median_cell(side.cub)});
     for (std::size_t i = 1; i < count; ++i)
       for (const auto which : {&ReportSide::cublas, &ReportSide::cub}) {
         const auto& a = s.sides[0].*which;

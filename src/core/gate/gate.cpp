@@ -51,14 +51,14 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
 }
 
 // (type, n, mode, variant): the order rows are listed in.
-using RowKey = std::tuple<std::string, std::int64_t, std::string, std::string>;
-RowKey key_of(const MeasurementRecord& r) { return {r.type, r.n, r.mode, r.variant}; }
+using GateRowKey = std::tuple<std::string, std::int64_t, std::string, std::string>;
+GateRowKey key_of(const MeasurementRecord& r) { return {r.type, r.n, r.mode, r.variant}; }
 
 // The rows of a report tied for best in their group: derived from the rows
 // the way the sweep derives it, or from the tied_best column of a best.csv,
 // whose rows are too few to derive it from.
-std::set<RowKey> tied_rows(const GateReport& report) {
-  std::set<RowKey> tied;
+std::set<GateRowKey> tied_rows(const GateReport& report) {
+  std::set<GateRowKey> tied;
   if (report.declares_standing) {
     for (const auto& r : report.rows)
       if (r.tied_best.value_or(false)) tied.insert(key_of(r));
@@ -374,7 +374,7 @@ GateResult run_gate(const GateReport& baseline, const std::vector<GateReport>& c
     std::vector<const MeasurementRecord*> current;
     bool tied = false;
   };
-  std::map<RowKey, Sides> rows;
+  std::map<GateRowKey, Sides> rows;
   for (const auto& r : baseline.rows) rows[key_of(r)].baseline = &r;
   for (const auto& report : current)
     for (const auto& r : report.rows) rows[key_of(r)].current.push_back(&r);

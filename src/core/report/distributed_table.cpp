@@ -11,25 +11,25 @@ namespace dotsweep {
 
 namespace {
 
-bool timed(const DistributedRow& r) { return r.correct && r.median_us && r.ci_lo_us && r.ci_hi_us && *r.median_us > 0; }
+bool distributed_timed(const DistributedRow& r) { return r.correct && r.median_us && r.ci_lo_us && r.ci_hi_us && *r.median_us > 0; }
 
-std::string number(const std::optional<double>& v) { return v ? csv_number(*v) : std::string(); }
+std::string distributed_number(const std::optional<double>& v) { return v ? csv_number(*v) : std::string(); }
 
 // "12.3 [12.1, 12.6]" or why there is no time.
 std::string time_cell(const DistributedRow& r) {
   if (!r.correct) return "wrong: " + markdown_cell(r.reason);
-  if (!timed(r)) return "-";
+  if (!distributed_timed(r)) return "-";
   return fixed_or_dash(r.median_us, 1) + " [" + fixed_or_dash(r.ci_lo_us, 1) + ", " + fixed_or_dash(r.ci_hi_us, 1) + "]";
 }
 
 }  // namespace
 
 std::optional<Scaling> scaling_of(const std::vector<DistributedRow>& rows, const DistributedRow& row) {
-  if (!timed(row)) return std::nullopt;
+  if (!distributed_timed(row)) return std::nullopt;
   const auto one = std::find_if(rows.begin(), rows.end(), [&](const DistributedRow& r) {
     return r.gpus == 1 && r.local == row.local && r.type == row.type && r.n == row.n;
   });
-  if (one == rows.end() || !timed(*one)) return std::nullopt;
+  if (one == rows.end() || !distributed_timed(*one)) return std::nullopt;
   Scaling s;
   s.speedup = *one->median_us / *row.median_us;
   s.lo = *one->ci_lo_us / *row.ci_hi_us;
@@ -45,9 +45,9 @@ std::string distributed_csv(const std::vector<DistributedRow>& rows, const std::
   for (const DistributedRow& r : rows) {
     const std::optional<Scaling> s = scaling_of(rows, r);
     csv += csv_line({r.local, to_string(r.type), std::to_string(r.gpus), std::to_string(r.n), std::to_string(r.samples),
-                     number(r.median_us), number(r.ci_lo_us), number(r.ci_hi_us),
+                     distributed_number(r.median_us), distributed_number(r.ci_lo_us), distributed_number(r.ci_hi_us),
                      s ? csv_number(s->speedup) : "", s ? csv_number(s->lo) : "", s ? csv_number(s->hi) : "",
-                     number(r.rel_err), number(r.err_bound), r.correct ? "1" : "0", r.reason, gpu, nccl});
+                     distributed_number(r.rel_err), distributed_number(r.err_bound), r.correct ? "1" : "0", r.reason, gpu, nccl});
   }
   return csv;
 }

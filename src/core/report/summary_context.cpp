@@ -40,7 +40,7 @@ std::string command_text(const json& context) {
   return "`" + command + "`";
 }
 
-std::string gpu_name(const json& context) {
+std::string summary_gpu_name(const json& context) {
   const std::string name = text_at(context, context_key::device_name);
   if (name.empty()) throw InputError("context.json: no device.name");
   return name;
@@ -48,7 +48,7 @@ std::string gpu_name(const json& context) {
 
 // The name before a partition's " [k of m SMs]" suffix (sm_partition.hpp).
 std::string whole_gpu_name(const json& context) {
-  const std::string name = gpu_name(context);
+  const std::string name = summary_gpu_name(context);
   const auto bracket = name.rfind(" [");
   return bracket == std::string::npos ? name : name.substr(0, bracket);
 }
@@ -57,7 +57,7 @@ std::string whole_gpu_name(const json& context) {
 
 std::string summary_opening(const json& context) {
   if (!context.is_object()) throw InputError("context.json: not a JSON object");
-  const std::string gpu = gpu_name(context);
+  const std::string gpu = summary_gpu_name(context);
   std::string md = "# dotsweep report: " + markdown_cell(gpu) + "\n\n";
   MarkdownTable table({{"", Align::left}, {"", Align::left}});
   const auto row = [&](const std::string& what, const std::string& value) { table.add_row({what, value}); };

@@ -50,7 +50,7 @@ struct Cell {
 }
 
 // Hand-edited CSVs grow spaces around numbers; they carry no meaning.
-std::string trim(const std::string& v) {
+std::string record_trim(const std::string& v) {
   const auto first = v.find_first_not_of(" \t");
   if (first == std::string::npos) return "";
   return v.substr(first, v.find_last_not_of(" \t") - first + 1);
@@ -58,7 +58,7 @@ std::string trim(const std::string& v) {
 
 template <class T>
 void parse_number(const std::string& raw, T& out, const Cell& cell) {
-  const std::string v = trim(raw);
+  const std::string v = record_trim(raw);
   const auto res = std::from_chars(v.data(), v.data() + v.size(), out);
   if (v.empty() || res.ec != std::errc() || res.ptr != v.data() + v.size())
     not_a_number(cell, raw);
@@ -79,7 +79,7 @@ void parse(const std::string& v, T& out, const Cell& cell) {
   parse_number(v, out, cell);
 }
 void parse(const std::string& raw, bool& out, const Cell& cell) {
-  const std::string v = trim(raw);
+  const std::string v = record_trim(raw);
   if (v == "1" || v == "true") {
     out = true;
   } else if (v == "0" || v == "false") {
@@ -91,7 +91,7 @@ void parse(const std::string& raw, bool& out, const Cell& cell) {
 }
 template <class T>
 void parse(const std::string& v, std::optional<T>& out, const Cell& cell) {
-  if (trim(v).empty()) {
+  if (record_trim(v).empty()) {
     out.reset();
     return;
   }

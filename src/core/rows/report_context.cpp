@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool ends_with(const std::string& text, const std::string& tail) {
+bool context_ends_with(const std::string& text, const std::string& tail) {
   return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
 }
 
@@ -27,7 +27,7 @@ std::optional<std::string> context_beside(const std::string& csv_path) {
   const std::string name = path.filename().string();
   if (name == "sweep.csv" || name == "sweep.csv.gz") return (path.parent_path() / "context.json").string();
   for (const char* tail : {".csv.gz", ".csv"})
-    if (ends_with(name, tail))
+    if (context_ends_with(name, tail))
       return (path.parent_path() / (name.substr(0, name.size() - std::string(tail).size()) + ".context.json")).string();
   return std::nullopt;
 }

@@ -14,7 +14,7 @@ namespace dotsweep {
 
 namespace {
 
-std::string joined(const std::vector<std::string>& words) {
+std::string limits_joined(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
   return out;
@@ -47,7 +47,7 @@ std::string element_type_refusal(const MeasurementRecord& row) {
   if (element_type_from_string(row.type)) return "";
   std::vector<std::string> names;
   for (const ElementType type : all_element_types()) names.push_back(to_string(type));
-  return "is not an element type (" + joined(names) + ")";
+  return "is not an element type (" + limits_joined(names) + ")";
 }
 
 std::string timing_mode_refusal(const MeasurementRecord& row) {
@@ -62,7 +62,7 @@ std::string timing_mode_refusal(const MeasurementRecord& row) {
 std::string row_kind_refusal(const MeasurementRecord& row) {
   const auto& kinds = row_kinds();
   if (std::find(kinds.begin(), kinds.end(), row.kind) != kinds.end()) return "";
-  return "is not a row kind (" + joined(kinds) + ")";
+  return "is not a row kind (" + limits_joined(kinds) + ")";
 }
 
 std::string time_refusal(double us, std::size_t launches) {

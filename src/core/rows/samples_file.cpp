@@ -19,13 +19,13 @@ namespace dotsweep {
 
 namespace {
 
-const std::vector<std::string>& columns() {
+const std::vector<std::string>& samples_columns() {
   static const std::vector<std::string> names{"variant", "type", "n",            "mode",
                                               "launches", "us",  "sm_clock_mhz", "throttled"};
   return names;
 }
 
-std::string why() { return errno ? std::strerror(errno) : "I/O error"; }
+std::string samples_why() { return errno ? std::strerror(errno) : "I/O error"; }
 
 // One whole gzip stream holding `text`.
 std::string gzip_member(const std::string& text) {
@@ -45,13 +45,13 @@ std::string gzip_member(const std::string& text) {
 }
 
 // Shortest form that reads back equal.
-std::string number(double v) {
+std::string samples_number(double v) {
   char buf[64];
   const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
   return std::string(buf, end);
 }
 
-std::string joined(const std::vector<RawSample>& samples, std::string (*field)(const RawSample&)) {
+std::string samples_joined(const std::vector<RawSample>& samples, std::string (*field)(const RawSample&)) {
   std::string text;
   for (std::size_t i = 0; i < samples.size(); ++i) text += (i ? " " : "") + field(samples[i]);
   return text;
@@ -59,9 +59,9 @@ std::string joined(const std::vector<RawSample>& samples, std::string (*field)(c
 
 std::string row_line(const RowSamples& row) {
   return csv_line({row.variant, row.type, std::to_string(row.n), row.mode, std::to_string(row.launches),
-                   joined(row.samples, [](const RawSample& s) { return number(s.us); }),
-                   joined(row.samples, [](const RawSample& s) { return number(s.sm_clock_mhz); }),
-                   joined(row.samples, [](const RawSample& s) { return std::string(s.throttled ? "1" : "0"); })});
+                   samples_joined(row.samples, [](const RawSample& s) { return samples_number(s.us); }),
+                   samples_joined(row.samples, [](const RawSample& s) { return samples_number(s.sm_clock_mhz); }),
+                   samples_joined(row.samples, [](const RawSample& s) { return std::string(s.throttled ? "1" : "0"); })});
 }
 
 RowSamples samples_of(const MeasurementRecord& r) {
@@ -72,7 +72,7 @@ void append_bytes(std::ofstream& out, const std::string& bytes, const std::strin
   errno = 0;
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.flush();  // the point of appending: each finished row is on disk
-  if (!out) throw InputError("cannot write to '" + path + "': " + why());
+  if (!out) throw InputError("cannot write to '" + path + "': " + samples_why());
 }
 
 std::vector<RawSample> parse_samples(const std::vector<std::string>& fields, const std::string& origin) {
@@ -85,7 +85,7 @@ std::vector<RawSample> parse_samples(const std::vector<std::string>& fields, con
       double v = 0;
       const auto res = std::from_chars(word.data(), word.data() + word.size(), v);
       if (res.ec != std::errc() || res.ptr != word.data() + word.size())
-        throw InputError(origin + ": column '" + columns()[column] + "' holds '" + word + "', not a number");
+        throw InputError(origin + ": column '" + samples_columns()[column] + "' holds '" + word + "', not a number");
       values.push_back(v);
     }
     lists.push_back(std::move(values));
@@ -97,7 +97,7 @@ std::vector<RawSample> parse_samples(const std::vector<std::string>& fields, con
   return samples;
 }
 
-std::int64_t parse_integer(const std::string& text, const std::string& origin, const char* column) {
+std::int64_t samples_parse_integer(const std::string& text, const std::string& origin, const char* column) {
   std::int64_t v = 0;
   const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
   if (res.ec != std::errc() || res.ptr != text.data() + text.size())
@@ -112,8 +112,8 @@ SamplesWriter::SamplesWriter(std::string path) : path_(std::move(path)) {
   const auto size = std::filesystem::file_size(path_, ec);  // ec: no such file yet
   errno = 0;
   out_.open(path_, std::ios::binary | std::ios::app);
-  if (!out_) throw InputError("cannot open '" + path_ + "' for writing: " + why());
-  if (ec || size == 0) append_bytes(out_, gzip_member(csv_line(columns())), path_);
+  if (!out_) throw InputError("cannot open '" + path_ + "' for writing: " + samples_why());
+  if (ec || size == 0) append_bytes(out_, gzip_member(csv_line(samples_columns())), path_);
 }
 
 void SamplesWriter::append(const MeasurementRecord& row) {
@@ -128,18 +128,18 @@ SamplesFile read_samples(const std::string& path) {
   if (members.empty()) return file;  // cut inside the header member: nothing was recorded yet
   std::istringstream text(members);
   const CsvTable table = read_csv(text, path);
-  if (table.header != columns())
+  if (table.header != samples_columns())
     throw InputError("'" + path + "' is not a samples file of this dotsweep: its header is not " +
-                     csv_line(columns()).substr(0, csv_line(columns()).size() - 1));
+                     csv_line(samples_columns()).substr(0, csv_line(samples_columns()).size() - 1));
   for (std::size_t i = 0; i < table.rows.size(); ++i) {
     const auto& f = table.rows[i];
     const std::string origin = path + ", row " + std::to_string(i + 1);
     RowSamples row;
     row.variant = f[0];
     row.type = f[1];
-    row.n = parse_integer(f[2], origin, "n");
+    row.n = samples_parse_integer(f[2], origin, "n");
     row.mode = f[3];
-    row.launches = static_cast<std::size_t>(parse_integer(f[4], origin, "launches"));
+    row.launches = static_cast<std::size_t>(samples_parse_integer(f[4], origin, "launches"));
     row.samples = parse_samples(f, origin);
     file.rows.push_back(std::move(row));
   }
@@ -157,18 +157,18 @@ void keep_samples_of(const std::string& path, const std::vector<MeasurementRecor
     const auto found = wanted.find(Key{row.variant, row.type, row.n, row.mode});
     if (found != wanted.end()) latest[found->second] = &row;
   }
-  std::string text = csv_line(columns());
+  std::string text = csv_line(samples_columns());
   for (const auto* row : latest)
     if (row) text += row_line(*row);
   const std::string tmp = path + ".tmp";
   {
     errno = 0;
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError("cannot write '" + tmp + "': " + why());
+    if (!out) throw InputError("cannot write '" + tmp + "': " + samples_why());
     append_bytes(out, gzip_member(text), tmp);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw InputError("cannot replace '" + path + "' with '" + tmp + "': " + why());
+    throw InputError("cannot replace '" + path + "' with '" + tmp + "': " + samples_why());
 }
 
 }  // namespace dotsweep

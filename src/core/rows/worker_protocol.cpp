@@ -10,7 +10,7 @@
 namespace dotsweep {
 
 namespace {
-std::string number(double v) {
+std::string protocol_number(double v) {
   std::ostringstream text;
   text.precision(17);
   text << v;
@@ -63,7 +63,7 @@ double parse_seconds(const std::string& text, const std::string& line) {
 }
 }  // namespace
 
-std::string ready_line(double seconds) { return "ready " + number(seconds); }
+std::string ready_line(double seconds) { return "ready " + protocol_number(seconds); }
 std::string folder_line(const std::string& path) { return "folder " + path; }
 std::string into_line(const std::string& file_name) { return "into " + file_name; }
 std::string done_line() { return "done"; }
@@ -73,7 +73,7 @@ std::string failed_line(const std::string& reason) {
 }
 
 std::string start_line(double deadline_seconds, const std::vector<MeasurementRecord>& rows) {
-  std::string line = "start " + number(deadline_seconds) + " ";
+  std::string line = "start " + protocol_number(deadline_seconds) + " ";
   for (std::size_t i = 0; i < rows.size(); ++i) line += (i ? "\t" : "") + escaped(csv_line(to_fields(rows[i])));
   return line;
 }

@@ -12,7 +12,7 @@ namespace {
 
 constexpr int kMostDeviceIndex = 1023;  // far past any host; keeps the number parse simple
 
-[[noreturn]] void refuse(const std::string& text, const std::string& why) {
+[[noreturn]] void refuse_selection(const std::string& text, const std::string& why) {
   throw InputError("--devices '" + text + "': " + why + "; accepted: all, or distinct GPU indices such as 0,1,3");
 }
 
@@ -24,22 +24,22 @@ DeviceSelection parse_device_selection(const std::string& text) {
     selection.all = true;
     return selection;
   }
-  if (text.empty()) refuse(text, "no GPU named");
+  if (text.empty()) refuse_selection(text, "no GPU named");
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
     // Only the ends of an item are trimmed (core/io/whole_number.hpp).
     const std::string item = trimmed(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-    if (item.empty()) refuse(text, "an empty entry");
-    if (item == "all") refuse(text, "'all' stands alone");
+    if (item.empty()) refuse_selection(text, "an empty entry");
+    if (item == "all") refuse_selection(text, "'all' stands alone");
     WholeNumber number;
     const std::string problem = read_whole_number(item, number);
     if (problem.rfind("has a leading zero", 0) == 0 || problem == "has whitespace inside")
-      refuse(text, "'" + item + "' " + problem);
-    if (!problem.empty() || number.magnitude > kMostDeviceIndex) refuse(text, "'" + item + "' is not a GPU index");
+      refuse_selection(text, "'" + item + "' " + problem);
+    if (!problem.empty() || number.magnitude > kMostDeviceIndex) refuse_selection(text, "'" + item + "' is not a GPU index");
     const int index = static_cast<int>(number.magnitude);
     if (std::find(selection.indices.begin(), selection.indices.end(), index) != selection.indices.end())
-      refuse(text, "GPU " + item + " is named twice");
+      refuse_selection(text, "GPU " + item + " is named twice");
     selection.indices.push_back(index);
     if (comma == std::string::npos) break;
     start = comma + 1;

@@ -15,14 +15,14 @@ namespace {
 static_assert(kMaxCheckedN == std::int64_t{1} << 29, "the messages below name the limit as 2^29");
 
 // The item as typed, a line end or tab inside it spelled \n or \t: the message stays one line.
-std::string shown(const std::string& item) {
+std::string size_shown(const std::string& item) {
   std::string text;
   for (const char c : item) text += c == '\n' ? "\\n" : c == '\t' ? "\\t" : c == '\r' ? "\\r" : std::string(1, c);
   return text;
 }
 
 [[noreturn]] void bad_size(const std::string& item, const std::string& why) {
-  throw InputError("--sizes: '" + shown(item) + "' " + why + " (write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");
+  throw InputError("--sizes: '" + size_shown(item) + "' " + why + " (write e.g. 4096, 2^20, 2^20+3 or 2^12..2^28:2)");
 }
 
 // Past kMaxCheckedN the exact checks' integer sums pass 2^24, where float32
