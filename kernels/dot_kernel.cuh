@@ -367,20 +367,20 @@ __device__ __forceinline__ unsigned int cluster_special(int which) {
 // A rank's total, sent into rank 0's shared memory with st.async: the store
 // completes its bytes on rank 0's mailbox barrier, so rank 0 learns of it by
 // waiting on its own shared memory, never by polling L2.
+// The address in rank 0's shared memory of this block's `local` one.
+__device__ __forceinline__ unsigned int in_rank0(unsigned int local) {
+  unsigned int remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(remote) : "r"(local));
+  return remote;
+}
 __device__ __forceinline__ void send_to_rank0(unsigned int local_slot, unsigned int local_barrier, float v) {
-  unsigned int slot, barrier;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(slot) : "r"(local_slot));
-  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(barrier) : "r"(local_barrier));
-  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(slot),
-               "r"(__float_as_uint(v)), "r"(barrier)
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(in_rank0(local_slot)),
+               "r"(__float_as_uint(v)), "r"(in_rank0(local_barrier))
                : "memory");
 }
 __device__ __forceinline__ void send_to_rank0(unsigned int local_slot, unsigned int local_barrier, double v) {
-  unsigned int slot, barrier;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(slot) : "r"(local_slot));
-  asm volatile("mapa.shared::cluster.u32 %0, %1, 0;" : "=r"(barrier) : "r"(local_barrier));
-  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(slot),
-               "l"(__double_as_longlong(v)), "r"(barrier)
+  asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [%0], %1, [%2];" ::"r"(in_rank0(local_slot)),
+               "l"(__double_as_longlong(v)), "r"(in_rank0(local_barrier))
                : "memory");
 }
 
